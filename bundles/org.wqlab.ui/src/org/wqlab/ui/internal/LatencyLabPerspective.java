@@ -1,0 +1,40 @@
+package org.wqlab.ui.internal;
+
+import org.eclipse.ui.IFolderLayout;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IPerspectiveFactory;
+import org.wqlab.ui.ViewIds;
+
+/**
+ * Boards and experiments on the left, sequences and experiments in the editor area, the live plot under it
+ * with the run's console and progress beside it, the kernel module and properties on the right.
+ */
+public final class LatencyLabPerspective implements IPerspectiveFactory {
+
+    @Override
+    public void createInitialLayout(IPageLayout layout) {
+        String editors = layout.getEditorArea();
+        layout.setEditorAreaVisible(true);
+
+        IFolderLayout boards = layout.createFolder("wqlab.left.top", IPageLayout.LEFT, 0.22f, editors);
+        boards.addView(ViewIds.BOARDS);
+
+        IFolderLayout experiments = layout.createFolder("wqlab.left.bottom", IPageLayout.BOTTOM, 0.45f,
+                "wqlab.left.top");
+        experiments.addView(ViewIds.EXPERIMENTS);
+        experiments.addView(ViewIds.PROJECT_EXPLORER);
+
+        IFolderLayout right = layout.createFolder("wqlab.right", IPageLayout.RIGHT, 0.75f, editors);
+        right.addView(ViewIds.KERNEL_MODULE);
+        right.addView(ViewIds.PROPERTIES);
+
+        IFolderLayout plot = layout.createFolder("wqlab.bottom", IPageLayout.BOTTOM, 0.35f, editors);
+        plot.addView(ViewIds.LIVE_PLOT);
+
+        IFolderLayout console = layout.createFolder("wqlab.bottom.right", IPageLayout.RIGHT, 0.62f, "wqlab.bottom");
+        console.addView(ViewIds.CONSOLE);
+        console.addView(ViewIds.PROGRESS);
+
+        ViewIds.IN_PERSPECTIVE.forEach(layout::addShowViewShortcut);
+    }
+}

@@ -1,0 +1,36 @@
+package org.wqlab.ui.internal;
+
+import org.eclipse.equinox.app.IApplication;
+import org.eclipse.equinox.app.IApplicationContext;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.PlatformUI;
+
+/** The wqlab workbench: the Eclipse 4 platform with the 3.x compatibility layer. */
+public final class WqlabApplication implements IApplication {
+
+    @Override
+    public Object start(IApplicationContext context) {
+        Display display = PlatformUI.createDisplay();
+        try {
+            int code = PlatformUI.createAndRunWorkbench(display, new WqlabWorkbenchAdvisor());
+            return code == PlatformUI.RETURN_RESTART ? IApplication.EXIT_RESTART : IApplication.EXIT_OK;
+        } finally {
+            display.dispose();
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (!PlatformUI.isWorkbenchRunning()) {
+            return;
+        }
+        IWorkbench workbench = PlatformUI.getWorkbench();
+        Display display = workbench.getDisplay();
+        display.syncExec(() -> {
+            if (!display.isDisposed()) {
+                workbench.close();
+            }
+        });
+    }
+}

@@ -1,0 +1,50 @@
+package org.wqlab.ui.internal;
+
+import org.eclipse.core.resources.IWorkspace;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IAdaptable;
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.ui.application.IWorkbenchConfigurer;
+import org.eclipse.ui.application.IWorkbenchWindowConfigurer;
+import org.eclipse.ui.application.WorkbenchAdvisor;
+import org.eclipse.ui.application.WorkbenchWindowAdvisor;
+import org.eclipse.ui.ide.IDE;
+import org.wqlab.ui.ViewIds;
+
+final class WqlabWorkbenchAdvisor extends WorkbenchAdvisor {
+
+    @Override
+    public void initialize(IWorkbenchConfigurer configurer) {
+        configurer.setSaveAndRestore(true);
+        // Project Explorer shows workspace resources through these adapters (icons, labels).
+        IDE.registerAdapters();
+    }
+
+    @Override
+    public String getInitialWindowPerspectiveId() {
+        return ViewIds.PERSPECTIVE;
+    }
+
+    @Override
+    public IAdaptable getDefaultPageInput() {
+        return ResourcesPlugin.getWorkspace().getRoot();
+    }
+
+    @Override
+    public WorkbenchWindowAdvisor createWorkbenchWindowAdvisor(IWorkbenchWindowConfigurer configurer) {
+        return new WqlabWindowAdvisor(configurer);
+    }
+
+    @Override
+    public boolean preShutdown() {
+        IWorkspace workspace = ResourcesPlugin.getWorkspace();
+        try {
+            workspace.save(true, new NullProgressMonitor());
+        } catch (CoreException e) {
+            ILog.of(getClass()).error("Could not save the workspace " + workspace.getRoot().getLocation(), e);
+        }
+        return true;
+    }
+}
