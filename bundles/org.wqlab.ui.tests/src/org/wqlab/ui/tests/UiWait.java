@@ -1,0 +1,41 @@
+package org.wqlab.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.time.Duration;
+import java.util.function.Supplier;
+
+import org.eclipse.swt.widgets.Display;
+
+/** Runs the UI event loop until a condition holds, failing after a timeout. Call on the UI thread. */
+final class UiWait {
+    private static final int WAKE_UP_MS = 20;
+
+    private UiWait() {
+    }
+
+    static <T> T until(Display display, Supplier<T> valueOrNull, Duration timeout, String what) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            T value = valueOrNull.get();
+            if (value != null && !Boolean.FALSE.equals(value)) {
+                return value;
+            }
+            if (System.nanoTime() > deadline) {
+                fail("timed out after " + timeout.toSeconds() + " s waiting for " + what);
+            }
+            if (!display.readAndDispatch()) {
+                // a timer guarantees that sleep() returns even when no other event arrives
+                display.timerExec(WAKE_UP_MS, () -> { });
+                display.sleep();
+            }
+        }
+    }
+
+    /** Dispatches every pending event, so that layout and paint have happened. */
+    static void settle(Display display) {
+        while (display.readAndDispatch()) {
+            // drain
+        }
+    }
+}
