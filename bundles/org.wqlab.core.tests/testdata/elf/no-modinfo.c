@@ -1,0 +1,2 @@
+/* A plain object without a .modinfo section. */
+int answer(void) { return 42; }

@@ -1,0 +1,182 @@
+package org.wqlab.core.stats;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.wqlab.core.model.Event;
+import org.wqlab.core.model.EventKind;
+import org.wqlab.core.model.LogEntry;
+import org.wqlab.core.samples.LogContent;
+import org.wqlab.core.samples.SampleStore;
+
+/**
+ * Computes {@link Statistics}. A report is late when its delay is above the threshold in effect: the one of the
+ * last {@code latency_mon: start} line before it, else the default. Classic {@code DELAY:} reports are always late
+ * ones (the original module prints nothing else).
+ */
+public final class StatisticsCalculator {
+
+    public static final long DEFAULT_THRESHOLD_US = 10_000;
+    public static final long DISCONNECT_WINDOW_US = 60_000_000L;
+
+    /** Bin edges in us: a 1-2-5 series per decade, as OSADL latency plots read on a log axis. */
+    private static final long[] EDGES = edges();
+
+    private StatisticsCalculator() {
+    }
+
+    public static Statistics compute(LogContent content) {
+        return compute(content.samples(), content.events(), DEFAULT_THRESHOLD_US);
+    }
+
+    public static Statistics compute(SampleStore s, List<Event> events, long defaultThresholdUs) {
+        int n = s.size();
+        long[] thresholds = thresholdPerSample(s, events, defaultThresholdUs);
+        boolean fromLog = events.stream().anyMatch(e -> e.kind() == EventKind.MODULE_START);
+        long thresholdUs = defaultThresholdUs;
+        for (int i = events.size() - 1; i >= 0 && fromLog; i--) {
+            if (events.get(i).kind() == EventKind.MODULE_START) {
+                thresholdUs = startThresholdUs(events.get(i), defaultThresholdUs);
+                break;
+            }
+        }
+        boolean lateOnly = n > 0;
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            int d = s.delayUs(i);
+            sum += d;
+            if (!s.classic(i) && d <= thresholds[i]) {
+                lateOnly = false;
+            }
+        }
+        int[] sorted = s.delays();
+        Arrays.sort(sorted);
+        long[] counts = new long[EDGES.length + 1];
+        for (int d : sorted) {
+            counts[bin(d)]++;
+        }
+        List<HistogramBin> histogram = new ArrayList<>();
+        histogram.add(new HistogramBin(Integer.MIN_VALUE, 0, counts[0]));
+        for (int b = 0; b < EDGES.length - 1; b++) {
+            histogram.add(new HistogramBin(EDGES[b], EDGES[b + 1], counts[b + 1]));
+        }
+        return new Statistics(n, n == 0 ? 0 : sorted[0], n == 0 ? 0 : sorted[n - 1], n == 0 ? 0 : (double) sum / n,
+                percentile(sorted, 50), percentile(sorted, 90), percentile(sorted, 99), percentile(sorted, 99.9),
+                lateOnly, thresholdUs, fromLog, histogram, LostReports.count(s, events),
+                disconnects(s, events, thresholds, lateOnly));
+    }
+
+    /** Nearest rank: the smallest value with at least p% of the values at or below it. */
+    static long percentile(int[] sorted, double p) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        long rank = (long) Math.ceil(p * sorted.length / 100.0 - 1e-9); // epsilon: 99.9 is not exact in binary
+        return sorted[(int) Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+
+    private static int bin(int d) {
+        if (d < 0) {
+            return 0;
+        }
+        int lo = 0;
+        int hi = EDGES.length - 1;
+        while (lo < hi) { // last edge <= d
+            int mid = (lo + hi + 1) >>> 1;
+            if (EDGES[mid] <= d) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo + 1;
+    }
+
+    private static long[] edges() {
+        List<Long> e = new ArrayList<>();
+        e.add(0L);
+        for (long decade = 1; decade <= 1_000_000_000L; decade *= 10) {
+            e.add(decade);
+            e.add(2 * decade);
+            e.add(5 * decade);
+        }
+        e.add(10_000_000_000L);
+        return e.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    private static long startThresholdUs(Event start, long fallback) {
+        try {
+            return Long.parseLong(start.field("threshold_ms")) * 1000;
+        } catch (RuntimeException e) {
+            return fallback;
+        }
+    }
+
+    private static long[] thresholdPerSample(SampleStore s, List<Event> events, long defaultThresholdUs) {
+        long[] out = new long[s.size()];
+        List<Event> starts = events.stream().filter(e -> e.kind() == EventKind.MODULE_START).toList();
+        int next = 0;
+        long current = defaultThresholdUs;
+        for (int i = 0; i < out.length; i++) {
+            while (next < starts.size() && starts.get(next).line() < s.line(i)) {
+                current = startThresholdUs(starts.get(next++), defaultThresholdUs);
+            }
+            out[i] = current;
+        }
+        return out;
+    }
+
+    private static List<DisconnectImpact> disconnects(SampleStore s, List<Event> events, long[] thresholds,
+            boolean lateOnly) {
+        List<Event> pulls = events.stream().filter(e -> e.kind() == EventKind.USB_DISCONNECT).toList();
+        List<DisconnectImpact> out = new ArrayList<>();
+        for (int k = 0; k < pulls.size(); k++) {
+            Event pull = pulls.get(k);
+            long nextLine = k + 1 < pulls.size() ? pulls.get(k + 1).line() : Long.MAX_VALUE;
+            long t0 = pull.timestampUs();
+            boolean timed = t0 != LogEntry.NO_TIME;
+            long windowEnd = timed ? t0 + DISCONNECT_WINDOW_US : LogEntry.NO_TIME;
+            if (timed && k + 1 < pulls.size() && pulls.get(k + 1).timestampUs() != LogEntry.NO_TIME) {
+                windowEnd = Math.min(windowEnd, pulls.get(k + 1).timestampUs());
+            }
+            int worst = -1;
+            int lastInWindow = -1;
+            int i = s.firstIndexAfterLine(pull.line());
+            for (; i < s.size() && s.line(i) < nextLine; i++) {
+                long ts = s.timestampUs(i);
+                if (timed && ts != LogEntry.NO_TIME && ts > windowEnd) {
+                    break;
+                }
+                if (worst < 0 || s.delayUs(i) > s.delayUs(worst)) {
+                    worst = i;
+                }
+                lastInWindow = i;
+            }
+            Long recovery = null;
+            String basis = DisconnectImpact.BASIS_NONE;
+            if (worst >= 0 && lateOnly) {
+                recovery = elapsed(t0, s.timestampUs(lastInWindow));
+                basis = recovery == null ? basis : DisconnectImpact.BASIS_LAST_LATE;
+            } else if (worst >= 0) {
+                for (int j = worst + 1; j < s.size() && s.line(j) < nextLine; j++) {
+                    if (s.delayUs(j) <= thresholds[j]) {
+                        recovery = elapsed(t0, s.timestampUs(j));
+                        basis = recovery == null ? basis : DisconnectImpact.BASIS_UNDER_THRESHOLD;
+                        break;
+                    }
+                }
+            }
+            out.add(new DisconnectImpact(pull.line(), t0, pull.subject(), windowEnd,
+                    worst < 0 ? null : s.delayUs(worst), worst < 0 ? 0 : s.line(worst), recovery, basis));
+        }
+        return out;
+    }
+
+    private static Long elapsed(long from, long to) {
+        if (from == LogEntry.NO_TIME || to == LogEntry.NO_TIME) {
+            return null;
+        }
+        return to - from;
+    }
+}

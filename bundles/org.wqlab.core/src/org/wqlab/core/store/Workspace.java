@@ -1,0 +1,68 @@
+package org.wqlab.core.store;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** A folder of experiments, one sub-folder each. */
+public final class Workspace {
+
+    private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+            .withZone(ZoneOffset.UTC);
+
+    private final Path root;
+
+    public Workspace(Path root) {
+        this.root = root;
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** Creates a new, empty experiment folder with a unique id made of the time and the name. */
+    public ExperimentFolder create(String name, Instant created) throws IOException {
+        Files.createDirectories(root);
+        String base = ID_TIME.format(created) + "-" + slug(name);
+        for (int n = 1;; n++) {
+            Path dir = root.resolve(n == 1 ? base : base + "-" + n);
+            try {
+                Files.createDirectory(dir);
+                return new ExperimentFolder(dir);
+            } catch (FileAlreadyExistsException e) {
+                // try the next suffix
+            }
+        }
+    }
+
+    /** The experiment folders (those holding a metadata file or a kernel log), sorted by id. */
+    public List<ExperimentFolder> experiments() throws IOException {
+        List<ExperimentFolder> out = new ArrayList<>();
+        if (!Files.isDirectory(root)) {
+            return out;
+        }
+        try (Stream<Path> s = Files.list(root)) {
+            s.filter(Files::isDirectory)
+                    .filter(d -> Files.exists(d.resolve(ExperimentFolder.METADATA))
+                            || Files.exists(d.resolve(ExperimentFolder.KERNEL_LOG)))
+                    .sorted().forEach(d -> out.add(new ExperimentFolder(d)));
+        }
+        return out;
+    }
+
+    static String slug(String name) {
+        String s = name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-")
+                .replaceAll("^[-.]+|-+$", "");
+        if (s.length() > 40) {
+            s = s.substring(0, 40);
+        }
+        return s.isEmpty() ? "experiment" : s;
+    }
+}
