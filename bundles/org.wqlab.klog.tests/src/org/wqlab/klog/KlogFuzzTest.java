@@ -1,0 +1,200 @@
+package org.wqlab.klog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.wqlab.core.model.Anomaly;
+import org.wqlab.core.model.Event;
+import org.wqlab.core.model.TimePrecision;
+
+/**
+ * Seeded generator of mutated kernel log lines. Each input is one line fed in random chunks; the parser must not
+ * throw and must account for it exactly once. The default run does {@link #SHORT_INPUTS}; the long run (at least a
+ * million inputs) runs only with {@code -Dwqlab.fuzz.long=true} (count: {@code -Dwqlab.fuzz.inputs=N}).
+ */
+class KlogFuzzTest {
+
+    static final int SHORT_INPUTS = 1_000_000;
+
+    private static final String[] SEEDS = {
+        "[ 1437.517603] DELAY: 10",
+        "[ 1602.100410] DELAY: -1",
+        "<2>[ 2008.922001] [    C0] latency_mon: cpu=0 seq=3 delay_us=6781904",
+        "[ 2001.000112] latency_mon: start cpu=all period_ms=100 threshold_ms=9 report_all=1",
+        "[ 2011.500000] latency_mon: stop",
+        "[ 1440.210777] usb 2-1: USB disconnect, device number 2",
+        "[ 2.334611] usb 2-1: new high-speed USB device number 2 using ehci-platform",
+        "[ 1441.000400] workqueue: flush_to_ldisc hogged CPU for >10000us 4 times, consider switching to WQ_UNBOUND",
+        "[ 1560.016010] BUG: workqueue lockup - pool cpus=0 node=0 flags=0x0 nice=0 stuck for 42s!",
+        "[Sun Nov 29 20:25:03 2026] DELAY: 10",
+        "Nov 29 20:25:03 salvator-x kernel: DELAY: 10",
+        "[ 2001.104230] salvator-x kernel: latency_mon: cpu=0 seq=1 delay_us=4118",
+        "2026-11-29T21:25:07+01:00 salvator-x kernel: usb 2-1: USB disconnect, device number 2",
+        "2026-11-29T20:25:16,500000+00:00 DELAY: 13",
+        "6,1023,2001104230,-;latency_mon: cpu=0 seq=1 delay_us=4118",
+        " SUBSYSTEM=usb",
+        "\u001b[01;32mroot@salvator-x\u001b[00m:~# [ 1437.517603] DELAY: 10\r",
+        "DELAY: 6782",
+        "<2>DELAY: 12",
+        "[    0.000000][    T0] Booting Linux on physical CPU 0x0",
+    };
+    private static final byte[] INTERESTING = "[]<>,;:=.- 0123456789-\u001b\r\t\0DELAY: latency_mon: cpu=seq=delay_us="
+            .getBytes(StandardCharsets.ISO_8859_1);
+
+    @Test
+    void shortRun() {
+        fuzz(1, SHORT_INPUTS);
+    }
+
+    @Test
+    void longRun() {
+        Assumptions.assumeTrue(Boolean.getBoolean("wqlab.fuzz.long"), "set -Dwqlab.fuzz.long=true to run");
+        fuzz(Long.getLong("wqlab.fuzz.seed", 2), Integer.getInteger("wqlab.fuzz.inputs", 1_000_000));
+    }
+
+    static void fuzz(long seed, int inputs) {
+        Random r = new Random(seed);
+        List<byte[]> seeds = new ArrayList<>();
+        for (String s : SEEDS) {
+            seeds.add(s.getBytes(StandardCharsets.UTF_8));
+        }
+        CountingSink sink = new CountingSink();
+        KlogParser parser = new KlogParser(sink);
+        long expectedLines = 0;
+        for (int i = 0; i < inputs; i++) {
+            byte[] line = mutate(seeds.get(r.nextInt(seeds.size())), r);
+            ByteArrayOutputStream input = new ByteArrayOutputStream(line.length + 1);
+            input.write(line, 0, line.length);
+            input.write('\n');
+            byte[] bytes = input.toByteArray();
+            expectedLines += count(bytes, (byte) '\n');
+            int at = 0;
+            try {
+                while (at < bytes.length) {
+                    int n = Math.min(bytes.length - at, 1 + r.nextInt(bytes.length + 1));
+                    parser.feed(bytes, at, n);
+                    at += n;
+                }
+            } catch (RuntimeException e) {
+                throw new AssertionError("seed " + seed + " input " + i + ": "
+                        + new String(line, StandardCharsets.ISO_8859_1), e);
+            }
+            if (sink.calls != expectedLines || parser.lines() != expectedLines) {
+                fail("seed " + seed + " input " + i + ": " + sink.calls + " sink calls for " + expectedLines
+                        + " lines: " + new String(line, StandardCharsets.ISO_8859_1));
+            }
+            if (sink.lastLine != expectedLines) {
+                fail("line numbers out of step at input " + i);
+            }
+        }
+        parser.finish();
+        assertEquals(expectedLines, sink.calls);
+    }
+
+    private static byte[] mutate(byte[] seed, Random r) {
+        byte[] b = seed.clone();
+        int mutations = r.nextInt(4);
+        for (int m = 0; m < mutations; m++) {
+            int kind = r.nextInt(7);
+            int pos = b.length == 0 ? 0 : r.nextInt(b.length);
+            switch (kind) {
+                case 0 -> { // flip to an interesting byte
+                    if (b.length > 0) {
+                        b[pos] = INTERESTING[r.nextInt(INTERESTING.length)];
+                    }
+                }
+                case 1 -> { // random byte (may be a newline: then the input is two lines)
+                    if (b.length > 0) {
+                        b[pos] = (byte) r.nextInt(256);
+                    }
+                }
+                case 2 -> b = java.util.Arrays.copyOf(b, pos); // truncate
+                case 3 -> { // delete a range
+                    int len = Math.min(b.length - pos, 1 + r.nextInt(8));
+                    byte[] c = new byte[b.length - len];
+                    System.arraycopy(b, 0, c, 0, pos);
+                    System.arraycopy(b, pos + len, c, pos, b.length - pos - len);
+                    b = c;
+                }
+                case 4 -> { // insert digits (overflow numbers)
+                    byte[] digits = new byte[1 + r.nextInt(25)];
+                    for (int k = 0; k < digits.length; k++) {
+                        digits[k] = (byte) ('0' + r.nextInt(10));
+                    }
+                    b = insert(b, pos, digits);
+                }
+                case 5 -> b = insert(b, pos, SEEDS[r.nextInt(SEEDS.length)].getBytes(StandardCharsets.UTF_8));
+                default -> { // duplicate a range
+                    int len = Math.min(b.length - pos, 1 + r.nextInt(16));
+                    byte[] part = java.util.Arrays.copyOfRange(b, pos, pos + len);
+                    b = insert(b, pos, part);
+                }
+            }
+        }
+        return b;
+    }
+
+    private static byte[] insert(byte[] b, int pos, byte[] part) {
+        byte[] c = new byte[b.length + part.length];
+        System.arraycopy(b, 0, c, 0, pos);
+        System.arraycopy(part, 0, c, pos, part.length);
+        System.arraycopy(b, pos, c, pos + part.length, b.length - pos);
+        return c;
+    }
+
+    private static int count(byte[] b, byte x) {
+        int n = 0;
+        for (byte v : b) {
+            if (v == x) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Counts calls and checks each line number comes exactly once, in order. */
+    static final class CountingSink implements KlogSink {
+        long calls;
+        long lastLine;
+
+        private void line(long line) {
+            if (line != lastLine + 1) {
+                throw new AssertionError("line " + line + " after line " + lastLine);
+            }
+            lastLine = line;
+            calls++;
+        }
+
+        @Override
+        public void sample(long line, long timestampUs, TimePrecision precision, int delayUs, int cpu, int seq,
+                boolean classic) {
+            line(line);
+        }
+
+        @Override
+        public void event(Event event) {
+            line(event.line());
+        }
+
+        @Override
+        public void anomaly(Anomaly anomaly) {
+            line(anomaly.line());
+        }
+
+        @Override
+        public void raw(long line, byte[] text, int from, int to) {
+            if (from < 0 || to < from || to > text.length) {
+                throw new AssertionError("bad raw range");
+            }
+            line(line);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package org.wqlab.klog;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.wqlab.core.model.Event;
+import org.wqlab.core.model.EventKind;
+import org.wqlab.core.model.ExperimentMetadata;
+import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.core.model.InputException;
+import org.wqlab.core.samples.LogContent;
+import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.LoadProblem;
+import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.core.store.RawLogAppender;
+import org.wqlab.core.store.Workspace;
+import org.wqlab.core.store.WorkspaceContents;
+
+/** Glues the klog grammar to the core experiment store: import a log, load an experiment, load a workspace. */
+public final class ExperimentLoader {
+
+    private ExperimentLoader() {
+    }
+
+    /** Loads one experiment: metadata checked, samples and events rebuilt by parsing its raw kernel log. */
+    public static LoadedExperiment load(ExperimentFolder folder) throws InputException {
+        ExperimentMetadata metadata = folder.readMetadata();
+        Path log = folder.kernelLog();
+        LogContent content = Files.exists(log) ? KlogFiles.read(log) : new LogContentSink().content(0);
+        return new LoadedExperiment(folder, metadata, content);
+    }
+
+    /** Loads every experiment of a workspace; a damaged one becomes a problem, the others still load. */
+    public static WorkspaceContents loadWorkspace(Workspace workspace) throws IOException {
+        List<LoadedExperiment> loaded = new ArrayList<>();
+        List<LoadProblem> problems = new ArrayList<>();
+        for (ExperimentFolder folder : workspace.experiments()) {
+            try {
+                loaded.add(load(folder));
+            } catch (InputException e) {
+                problems.add(new LoadProblem(folder.dir(), e.file(), e.line(), e.getMessage()));
+            }
+        }
+        return new WorkspaceContents(loaded, problems);
+    }
+
+    /**
+     * Imports a log file as a new experiment: the bytes are copied to {@code kernel.log} and parsed in the same
+     * pass; a log that is not kernel log text is refused and leaves no experiment behind.
+     */
+    public static LoadedExperiment importLog(Workspace workspace, Path log, String name, Instant created)
+            throws InputException, IOException {
+        if (!Files.isRegularFile(log)) {
+            throw new InputException(log, 0, Files.exists(log) ? "not a regular file" : "no such file");
+        }
+        ExperimentFolder folder = workspace.create(name, created);
+        boolean ok = false;
+        try {
+            LogContentSink sink = new LogContentSink();
+            KlogParser parser = new KlogParser(sink);
+            byte[] buf = new byte[KlogFiles.CHUNK];
+            try (var in = Files.newInputStream(log); RawLogAppender out = folder.openKernelLog()) {
+                int n;
+                while ((n = in.read(buf)) > 0) {
+                    out.append(buf, 0, n);
+                    parser.feed(buf, 0, n);
+                }
+            } catch (IOException e) {
+                throw new InputException(log, 0, "cannot read: " + e.getMessage(), e);
+            }
+            parser.finish();
+            LogContent content = sink.content(parser.lines());
+            KlogFiles.checkText(log, content);
+            ExperimentMetadata metadata = ExperimentMetadata.of(folder.id(), name, created,
+                    ExperimentStatus.COMPLETED)
+                    .withNotes("imported from " + log.toAbsolutePath());
+            Event start = lastStart(content.events());
+            if (start != null) {
+                Map<String, String> params = new LinkedHashMap<>(start.fields());
+                metadata = metadata.withModule("latency_mon", params);
+            }
+            folder.writeMetadata(metadata);
+            ok = true;
+            return new LoadedExperiment(folder, metadata, content);
+        } finally {
+            if (!ok) {
+                deleteQuietly(folder);
+            }
+        }
+    }
+
+    private static Event lastStart(List<Event> events) {
+        Event start = null;
+        for (Event e : events) {
+            if (e.kind() == EventKind.MODULE_START) {
+                start = e;
+            }
+        }
+        return start;
+    }
+
+    private static void deleteQuietly(ExperimentFolder folder) {
+        try {
+            Files.deleteIfExists(folder.kernelLog());
+            Files.deleteIfExists(folder.metadataFile());
+            Files.deleteIfExists(folder.dir());
+        } catch (IOException e) {
+            // leave it; the workspace loader reports an experiment without metadata
+        }
+    }
+}
