@@ -1,0 +1,185 @@
+package org.wqlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+class CliTest {
+
+    @TempDir
+    Path tmp;
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private Path log(String name) throws IOException {
+        try (InputStream in = getClass().getResourceAsStream("/testdata/" + name)) {
+            assertNotNull(in, name);
+            Path p = tmp.resolve(name);
+            Files.write(p, in.readAllBytes());
+            return p;
+        }
+    }
+
+    private static void assertNoStackTrace(Result r) {
+        assertFalse(r.err().contains("\tat "), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void importStatsJsonAndExport() throws IOException {
+        Path ws = tmp.resolve("ws");
+        Result imp = cli("import", log("dmesg-r-caller.log").toString(), "--workspace", ws.toString(), "--name",
+                "caller run");
+        assertEquals(0, imp.code(), imp.err());
+        assertTrue(imp.out().contains("14 lines: 6 samples, 4 events, 0 anomalies, 4 context"), imp.out());
+        assertTrue(imp.out().contains("lost reports: 3, USB disconnects: 1"), imp.out());
+        List<Path> dirs;
+        try (var s = Files.list(ws)) {
+            dirs = s.toList();
+        }
+        assertEquals(1, dirs.size());
+        String id = dirs.get(0).getFileName().toString();
+        assertTrue(id.endsWith("-caller-run"), id);
+
+        Result stats = cli("stats", id, "--workspace", ws.toString(), "--json");
+        assertEquals(0, stats.code(), stats.err());
+        JsonObject j = JsonParser.parseString(stats.out()).getAsJsonObject();
+        assertEquals(1, j.get("formatVersion").getAsInt());
+        assertEquals("experiment", j.getAsJsonObject("source").get("kind").getAsString());
+        assertEquals("caller run", j.getAsJsonObject("source").get("name").getAsString());
+        JsonObject d = j.getAsJsonObject("delayUs");
+        assertEquals(6, d.get("count").getAsLong());
+        assertEquals(-120, d.get("min").getAsLong());
+        assertEquals(6_781_904, d.get("max").getAsLong());
+        assertEquals(4020, d.get("p50").getAsLong());
+        assertEquals(9000, j.get("thresholdUs").getAsLong());
+        assertTrue(j.get("thresholdFromLog").getAsBoolean());
+        assertFalse(j.get("lateRunsOnly").getAsBoolean());
+        assertEquals(3, j.get("lostReports").getAsLong());
+        JsonArray pulls = j.getAsJsonArray("usbDisconnects");
+        assertEquals(1, pulls.size());
+        JsonObject pull = pulls.get(0).getAsJsonObject();
+        assertEquals("2-1", pull.get("device").getAsString());
+        assertEquals(6_781_904, pull.get("worstDelayUs").getAsLong());
+        // first report under 9 ms after the worst one: cpu 1 at 2009.000550, disconnect at 2003.500000
+        assertEquals(5_500_550, pull.get("recoveryUs").getAsLong());
+        long binned = 0;
+        for (var b : j.getAsJsonArray("histogram")) {
+            binned += b.getAsJsonObject().get("count").getAsLong();
+        }
+        assertEquals(6, binned);
+
+        Result fromLog = cli("stats", log("dmesg-r-caller.log").toString(), "--json");
+        assertEquals(0, fromLog.code(), fromLog.err());
+        JsonObject lj = JsonParser.parseString(fromLog.out()).getAsJsonObject();
+        assertEquals(j.get("delayUs"), lj.get("delayUs"));
+        assertEquals(j.get("usbDisconnects"), lj.get("usbDisconnects"));
+
+        Result text = cli("stats", dirs.get(0).toString());
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("p99.9 6781904"), text.out());
+
+        Path csv = tmp.resolve("out/run.csv");
+        Result exp = cli("export", dirs.get(0).toString(), "--csv", csv.toString());
+        assertEquals(0, exp.code(), exp.err());
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals(CsvExport.HEADER, rows.get(0));
+        assertEquals(1 + 6 + 4, rows.size());
+        assertEquals("sample,6,2001104230,us,0,1,4118,structured,,,", rows.get(3));
+        assertEquals("event,9,2003500000,us,,,,,usb_disconnect,2-1,device_number=2", rows.get(6));
+    }
+
+    @Test
+    void lateRunsOnlyLabelForClassicLogs() throws IOException {
+        Result r = cli("stats", log("dmesg-plain.log").toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonObject j = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertTrue(j.get("lateRunsOnly").getAsBoolean());
+        assertEquals(1, j.getAsJsonObject("anomaliesByKind").get("NEGATIVE_DELAY").getAsLong());
+        assertEquals(1, j.getAsJsonObject("anomaliesByKind").get("IMPLAUSIBLE_DELAY").getAsLong());
+        assertTrue(cli("stats", log("dmesg-plain.log").toString()).out().contains("late runs only"));
+    }
+
+    @Test
+    void badInputGivesExitTwoAndNamesTheFile() throws IOException {
+        Path junk = tmp.resolve("junk.log");
+        byte[] garbage = new byte[8192];
+        new Random(3).nextBytes(garbage);
+        Files.write(junk, garbage);
+        Path ws = tmp.resolve("ws");
+        Result r = cli("import", junk.toString(), log("dmesg-plain.log").toString(), "--workspace", ws.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains(junk + ":"), r.err());
+        assertTrue(r.err().contains("binary data"), r.err());
+        assertTrue(r.out().contains("imported " + tmp.resolve("dmesg-plain.log")), "the good log still imports");
+        assertNoStackTrace(r);
+
+        Result missing = cli("stats", tmp.resolve("nope.log").toString());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("nope.log"), missing.err());
+
+        Path exp;
+        try (var s = Files.list(ws)) {
+            exp = s.findFirst().orElseThrow();
+        }
+        Files.writeString(exp.resolve("experiment.json"), "{\n\"formatVersion\": 1,\n\"id\": }\n");
+        Result corrupt = cli("stats", exp.toString());
+        assertEquals(2, corrupt.code());
+        assertTrue(corrupt.err().contains("experiment.json:3: malformed JSON"), corrupt.err());
+        assertNoStackTrace(corrupt);
+    }
+
+    @Test
+    void usageErrorsAndHelp() {
+        Result none = cli();
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("usage: wqlab"));
+        Result unknown = cli("frobnicate");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().contains("unknown verb 'frobnicate'"), unknown.err());
+        Result help = cli("--help");
+        assertEquals(0, help.code());
+        assertTrue(help.out().contains("import LOG..."));
+        assertEquals(0, cli("stats", "--help").code());
+        Result badOption = cli("stats", "x.log", "--jsn");
+        assertEquals(2, badOption.code());
+        assertTrue(badOption.err().contains("unknown option '--jsn'"), badOption.err());
+        Result noCsv = cli("export", "x");
+        assertEquals(2, noCsv.code());
+        assertTrue(noCsv.err().contains("--csv FILE is required"), noCsv.err());
+        Result noValue = cli("import", "a.log", "--workspace");
+        assertEquals(2, noValue.code());
+        assertTrue(noValue.err().contains("--workspace needs a value"), noValue.err());
+        Result badThreshold = cli("stats", "a.log", "--threshold-ms", "ten");
+        assertEquals(2, badThreshold.code());
+        assertTrue(badThreshold.err().contains("--threshold-ms"), badThreshold.err());
+        assertNoStackTrace(badThreshold);
+    }
+}

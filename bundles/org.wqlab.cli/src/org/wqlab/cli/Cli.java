@@ -1,0 +1,298 @@
+package org.wqlab.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.wqlab.core.model.ExperimentMetadata;
+import org.wqlab.core.model.InputException;
+import org.wqlab.core.samples.LogContent;
+import org.wqlab.core.stats.DisconnectImpact;
+import org.wqlab.core.stats.Statistics;
+import org.wqlab.core.stats.StatisticsCalculator;
+import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.core.store.Workspace;
+import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.klog.KlogFiles;
+
+/**
+ * The headless verbs, as plain Java: {@code import}, {@code stats}, {@code export}. Exit codes: 0 ok, 2 bad input
+ * (the message names the file, line or field), 1 any other failure. No stack trace for a user's mistake.
+ */
+public final class Cli {
+
+    public static final int OK = 0;
+    public static final int FAILURE = 1;
+    public static final int BAD_INPUT = 2;
+
+    static final String USAGE = """
+            usage: wqlab <verb> [arguments]
+              import LOG... [--workspace DIR] [--name NAME]   one experiment per kernel log, prints a summary
+              stats EXPERIMENT|LOG [--workspace DIR] [--json] [--threshold-ms N]
+                                                             delay statistics (JSON documented in CLI.md)
+              export EXPERIMENT --csv FILE [--workspace DIR]  samples and events as CSV
+              help                                           this text
+            EXPERIMENT is an experiment folder or an experiment id in the workspace.
+            The workspace defaults to $WQLAB_WORKSPACE, else ~/wqlab-workspace.
+            Exit codes: 0 ok, 2 bad input, 1 other failure.
+            """;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private Cli(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return new Cli(out, err).dispatch(args == null ? new String[0] : args);
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    private int dispatch(String[] args) {
+        if (args.length == 0) {
+            err.print("wqlab: no verb given\n" + USAGE);
+            return BAD_INPUT;
+        }
+        String verb = args[0];
+        List<String> rest = List.of(args).subList(1, args.length);
+        try {
+            return switch (verb) {
+                case "import" -> importLogs(new Args("import", rest, List.of("--workspace", "--name"), List.of()));
+                case "stats" -> stats(new Args("stats", rest, List.of("--workspace", "--threshold-ms"),
+                        List.of("--json")));
+                case "export" -> export(new Args("export", rest, List.of("--workspace", "--csv"), List.of()));
+                case "help", "--help", "-h" -> {
+                    out.print(USAGE);
+                    yield OK;
+                }
+                default -> {
+                    err.print("wqlab: unknown verb '" + verb + "'\n" + USAGE);
+                    yield BAD_INPUT;
+                }
+            };
+        } catch (UsageException e) {
+            err.println("wqlab " + verb + ": " + e.getMessage());
+            err.println("run 'wqlab help' for usage");
+            return BAD_INPUT;
+        } catch (InputException e) {
+            err.println("wqlab " + verb + ": " + e.getMessage());
+            return BAD_INPUT;
+        } catch (IOException | UncheckedIOException e) {
+            err.println("wqlab " + verb + ": I/O error: " + e.getMessage());
+            return FAILURE;
+        } catch (RuntimeException e) {
+            err.println("wqlab " + verb + ": internal error: " + e);
+            return FAILURE;
+        }
+    }
+
+    // ------------------------------------------------------------------ import
+
+    private int importLogs(Args a) throws UsageException, IOException {
+        if (a.help) {
+            out.print(USAGE);
+            return OK;
+        }
+        if (a.positional.isEmpty()) {
+            throw new UsageException("no LOG given");
+        }
+        Workspace ws = workspace(a);
+        String name = a.option("--name");
+        int status = OK;
+        int index = 0;
+        for (String arg : a.positional) {
+            index++;
+            Path log = Path.of(arg);
+            String expName = name == null ? log.getFileName().toString()
+                    : a.positional.size() == 1 ? name : name + "-" + index;
+            try {
+                LoadedExperiment e = ExperimentLoader.importLog(ws, log, expName, Instant.now());
+                out.println("imported " + log + " as " + e.folder().dir());
+                printSummary(e.content(), StatisticsCalculator.compute(e.content()));
+            } catch (InputException e) {
+                err.println("wqlab import: " + e.getMessage());
+                status = BAD_INPUT; // the other logs are still imported
+            }
+        }
+        return status;
+    }
+
+    private void printSummary(LogContent c, Statistics s) {
+        out.printf(Locale.ROOT, "  %d lines: %d samples, %d events, %d anomalies, %d context%n", c.totalLines(),
+                c.samples().size(), c.events().size(), c.anomalies().size(), c.rawLines());
+        if (s.count() > 0) {
+            out.printf(Locale.ROOT, "  delay ms: min %s  p50 %s  p99 %s  max %s  mean %.3f%s%n", ms(s.minUs()),
+                    ms(s.p50Us()), ms(s.p99Us()), ms(s.maxUs()), s.meanUs() / 1000.0,
+                    s.lateRunsOnly() ? "  (late runs only)" : "");
+        }
+        out.printf(Locale.ROOT, "  lost reports: %d, USB disconnects: %d%n", s.lostReports(), s.disconnects().size());
+    }
+
+    private static String ms(long us) {
+        return String.format(Locale.ROOT, "%.3f", us / 1000.0);
+    }
+
+    // ------------------------------------------------------------------ stats
+
+    private int stats(Args a) throws UsageException, InputException, IOException {
+        if (a.help) {
+            out.print(USAGE);
+            return OK;
+        }
+        String target = a.single("EXPERIMENT or LOG");
+        long thresholdUs = StatisticsCalculator.DEFAULT_THRESHOLD_US;
+        String t = a.option("--threshold-ms");
+        if (t != null) {
+            try {
+                thresholdUs = Long.parseLong(t) * 1000;
+                if (thresholdUs < 0) {
+                    throw new NumberFormatException();
+                }
+            } catch (NumberFormatException e) {
+                throw new UsageException("--threshold-ms: '" + t + "' is not a whole number of milliseconds");
+            }
+        }
+        Source src = resolve(a, target, true);
+        Statistics s = StatisticsCalculator.compute(src.content.samples(), src.content.events(), thresholdUs);
+        if (a.flag("--json")) {
+            out.print(StatsJson.toJson(src.kind, src.path, src.metadata, src.content, s));
+        } else {
+            out.println(src.kind + " " + src.path + (src.metadata == null ? "" : " (" + src.metadata.name() + ")"));
+            printSummary(src.content, s);
+            out.printf(Locale.ROOT, "  delay us: count %d  min %d  max %d  mean %.1f  p50 %d  p90 %d  p99 %d  "
+                    + "p99.9 %d%n", s.count(), s.minUs(), s.maxUs(), s.meanUs(), s.p50Us(), s.p90Us(), s.p99Us(),
+                    s.p999Us());
+            out.printf(Locale.ROOT, "  threshold %d us (%s)%s%n", s.thresholdUs(),
+                    s.thresholdFromLog() ? "from the module's start line" : "default",
+                    s.lateRunsOnly() ? ", late runs only" : "");
+            for (DisconnectImpact d : s.disconnects()) {
+                out.printf(Locale.ROOT, "  USB disconnect %s at line %d: worst %s, recovery %s%n", d.device(),
+                        d.line(), d.worstDelayUs() == null ? "-" : d.worstDelayUs() + " us",
+                        d.recoveryUs() == null ? "-" : d.recoveryUs() + " us (" + d.recoveryBasis() + ")");
+            }
+        }
+        return OK;
+    }
+
+    // ------------------------------------------------------------------ export
+
+    private int export(Args a) throws UsageException, InputException, IOException {
+        if (a.help) {
+            out.print(USAGE);
+            return OK;
+        }
+        String target = a.single("EXPERIMENT");
+        String csv = a.option("--csv");
+        if (csv == null) {
+            throw new UsageException("--csv FILE is required");
+        }
+        Source src = resolve(a, target, true);
+        Path file = Path.of(csv);
+        CsvExport.write(file, src.content);
+        out.println("exported " + src.content.samples().size() + " samples and " + src.content.events().size()
+                + " events to " + file);
+        return OK;
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private record Source(String kind, Path path, ExperimentMetadata metadata, LogContent content) {
+    }
+
+    /** An experiment folder, an experiment id in the workspace, or (when allowed) a log file. */
+    private Source resolve(Args a, String target, boolean allowLog) throws InputException, UsageException {
+        Path p = Path.of(target);
+        if (Files.isDirectory(p)) {
+            LoadedExperiment e = ExperimentLoader.load(new ExperimentFolder(p));
+            return new Source("experiment", p, e.metadata(), e.content());
+        }
+        if (allowLog && Files.isRegularFile(p)) {
+            return new Source("log", p, null, KlogFiles.read(p));
+        }
+        Path byId = workspace(a).root().resolve(target);
+        if (!target.contains("/") && Files.isDirectory(byId)) {
+            LoadedExperiment e = ExperimentLoader.load(new ExperimentFolder(byId));
+            return new Source("experiment", byId, e.metadata(), e.content());
+        }
+        throw new InputException(p, 0, "no such experiment folder, experiment id or log file");
+    }
+
+    private static Workspace workspace(Args a) {
+        String w = a.option("--workspace");
+        if (w == null) {
+            w = System.getenv("WQLAB_WORKSPACE");
+        }
+        if (w == null || w.isEmpty()) {
+            w = Path.of(System.getProperty("user.home"), "wqlab-workspace").toString();
+        }
+        return new Workspace(Path.of(w));
+    }
+
+    static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /** Options with a value, flags, and positional arguments of one verb. */
+    static final class Args {
+        final List<String> positional = new ArrayList<>();
+        final java.util.Map<String, String> options = new java.util.HashMap<>();
+        final java.util.Set<String> flags = new java.util.HashSet<>();
+        boolean help;
+
+        Args(String verb, List<String> args, List<String> valued, List<String> flagNames) throws UsageException {
+            for (int i = 0; i < args.size(); i++) {
+                String s = args.get(i);
+                if (s.equals("--help") || s.equals("-h")) {
+                    help = true;
+                } else if (valued.contains(s)) {
+                    if (i + 1 >= args.size()) {
+                        throw new UsageException(s + " needs a value");
+                    }
+                    if (options.put(s, args.get(++i)) != null) {
+                        throw new UsageException(s + " given twice");
+                    }
+                } else if (s.startsWith("--") && s.contains("=") && valued.contains(s.substring(0, s.indexOf('=')))) {
+                    options.put(s.substring(0, s.indexOf('=')), s.substring(s.indexOf('=') + 1));
+                } else if (flagNames.contains(s)) {
+                    flags.add(s);
+                } else if (s.startsWith("-") && s.length() > 1) {
+                    throw new UsageException("unknown option '" + s + "'");
+                } else {
+                    positional.add(s);
+                }
+            }
+        }
+
+        String option(String name) {
+            return options.get(name);
+        }
+
+        boolean flag(String name) {
+            return flags.contains(name);
+        }
+
+        String single(String what) throws UsageException {
+            if (positional.size() != 1) {
+                throw new UsageException(positional.isEmpty() ? "no " + what + " given"
+                        : "expected one " + what + ", got " + positional.size() + ": " + positional);
+            }
+            return positional.get(0);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package org.wqlab.cli;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+
+import org.wqlab.core.model.Anomaly;
+import org.wqlab.core.model.AnomalyKind;
+import org.wqlab.core.model.ExperimentMetadata;
+import org.wqlab.core.model.LogEntry;
+import org.wqlab.core.samples.LogContent;
+import org.wqlab.core.stats.DisconnectImpact;
+import org.wqlab.core.stats.HistogramBin;
+import org.wqlab.core.stats.Statistics;
+
+import com.google.gson.stream.JsonWriter;
+
+/** The stable JSON of {@code wqlab stats --json}; documented field by field in CLI.md. */
+final class StatsJson {
+
+    static final int FORMAT_VERSION = 1;
+
+    private StatsJson() {
+    }
+
+    static String toJson(String kind, Path path, ExperimentMetadata metadata, LogContent c, Statistics s) {
+        StringWriter sw = new StringWriter();
+        try (JsonWriter w = new JsonWriter(sw)) {
+            w.setIndent("  ");
+            w.setHtmlSafe(false);
+            w.beginObject();
+            w.name("formatVersion").value(FORMAT_VERSION);
+            w.name("source").beginObject();
+            w.name("kind").value(kind);
+            w.name("path").value(path.toString());
+            w.name("experimentId").value(metadata == null ? null : metadata.id());
+            w.name("name").value(metadata == null ? null : metadata.name());
+            w.endObject();
+            w.name("lines").beginObject();
+            w.name("total").value(c.totalLines());
+            w.name("samples").value(c.samples().size());
+            w.name("events").value(c.events().size());
+            w.name("anomalies").value(c.anomalies().size());
+            w.name("context").value(c.rawLines());
+            w.endObject();
+            w.name("anomaliesByKind").beginObject();
+            Map<AnomalyKind, Long> byKind = new EnumMap<>(AnomalyKind.class);
+            for (AnomalyKind k : AnomalyKind.values()) {
+                byKind.put(k, 0L);
+            }
+            for (Anomaly a : c.anomalies()) {
+                byKind.merge(a.kind(), 1L, Long::sum);
+            }
+            for (Map.Entry<AnomalyKind, Long> e : byKind.entrySet()) {
+                w.name(e.getKey().name()).value(e.getValue());
+            }
+            w.endObject();
+            w.name("thresholdUs").value(s.thresholdUs());
+            w.name("thresholdFromLog").value(s.thresholdFromLog());
+            w.name("lateRunsOnly").value(s.lateRunsOnly());
+            w.name("delayUs").beginObject();
+            w.name("count").value(s.count());
+            boolean any = s.count() > 0;
+            nullable(w.name("min"), any, s.minUs());
+            nullable(w.name("max"), any, s.maxUs());
+            if (any) {
+                w.name("mean").value(Math.round(s.meanUs() * 1000) / 1000.0);
+            } else {
+                w.name("mean").nullValue();
+            }
+            nullable(w.name("p50"), any, s.p50Us());
+            nullable(w.name("p90"), any, s.p90Us());
+            nullable(w.name("p99"), any, s.p99Us());
+            nullable(w.name("p99_9"), any, s.p999Us());
+            w.endObject();
+            w.name("lostReports").value(s.lostReports());
+            w.name("histogram").beginArray();
+            boolean first = true;
+            for (HistogramBin b : s.histogram()) {
+                w.beginObject();
+                if (first) {
+                    w.name("fromUs").nullValue();
+                } else {
+                    w.name("fromUs").value(b.fromUs());
+                }
+                first = false;
+                w.name("toUs").value(b.toUs());
+                w.name("count").value(b.count());
+                w.endObject();
+            }
+            w.endArray();
+            w.name("usbDisconnects").beginArray();
+            for (DisconnectImpact d : s.disconnects()) {
+                w.beginObject();
+                w.name("line").value(d.line());
+                w.name("device").value(d.device());
+                time(w.name("timestampUs"), d.timestampUs());
+                time(w.name("windowEndUs"), d.windowEndUs());
+                w.name("worstDelayUs").value(d.worstDelayUs());
+                if (d.worstDelayUs() == null) {
+                    w.name("worstLine").nullValue();
+                } else {
+                    w.name("worstLine").value(d.worstLine());
+                }
+                w.name("recoveryUs").value(d.recoveryUs());
+                w.name("recoveryBasis").value(d.recoveryBasis());
+                w.endObject();
+            }
+            w.endArray();
+            w.endObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sw + "\n";
+    }
+
+    private static void nullable(JsonWriter w, boolean present, long v) throws IOException {
+        if (present) {
+            w.value(v);
+        } else {
+            w.nullValue();
+        }
+    }
+
+    private static void time(JsonWriter w, long us) throws IOException {
+        if (us == LogEntry.NO_TIME) {
+            w.nullValue();
+        } else {
+            w.value(us);
+        }
+    }
+}
