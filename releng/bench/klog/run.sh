@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Kernel-log parse benchmark (issue 3, acceptance 2).
 #
-# usage: releng/bench/klog/run.sh CLASSPATH [SIZE_MB] [WORKDIR]
+# usage: releng/bench/klog/run.sh [CLASSPATH] [SIZE_MB] [WORKDIR]   (CLASSPATH '' or omitted: the Tycho build's jars)
 #   CLASSPATH  the built org.wqlab.core, org.wqlab.klog and org.wqlab.cli classes (jars or class folders, ':'
 #              separated) plus gson, e.g. with the scratch Maven build:
 #              core/target/classes:klog/target/classes:cli/target/classes:~/.m2/.../gson-2.13.2.jar
@@ -14,7 +14,10 @@
 # shared machine; /usr/bin/time is used for grep's CPU time), and the time of the whole import command
 # (`Cli import LOG --workspace DIR` in a fresh JVM, as `wqlab import` runs it).
 set -euo pipefail
-CP=${1:?classpath of the built core, klog and cli classes plus gson}
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
+DEFAULT_CP="$ROOT/bundles/org.wqlab.core/target/org.wqlab.core-0.1.0-SNAPSHOT.jar:$ROOT/bundles/org.wqlab.klog/target/org.wqlab.klog-0.1.0-SNAPSHOT.jar:$ROOT/bundles/org.wqlab.cli/target/org.wqlab.cli-0.1.0-SNAPSHOT.jar:$HOME/.m2/repository/com/google/code/gson/gson/2.13.2/gson-2.13.2.jar"
+CP=${1:-$DEFAULT_CP}
+for entry in ${CP//:/ }; do [ -e "$entry" ] || { echo "missing $entry: build first (./mvnw -DskipTests verify)" >&2; exit 2; }; done
 SIZE_MB=${2:-1024}
 JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 JAVA="$JAVA_HOME/bin/java"

@@ -36,7 +36,7 @@ public final class Cli {
             usage: wqlab <verb> [arguments]
               import LOG... [--workspace DIR] [--name NAME]   one experiment per kernel log, prints a summary
               stats EXPERIMENT|LOG [--workspace DIR] [--json] [--threshold-ms N]
-                                                             delay statistics (JSON documented in CLI.md)
+                                                             delay statistics (JSON documented in README)
               export EXPERIMENT --csv FILE [--workspace DIR]  samples and events as CSV
               help                                           this text
             EXPERIMENT is an experiment folder or an experiment id in the workspace.

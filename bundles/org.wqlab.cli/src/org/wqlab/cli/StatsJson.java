@@ -18,7 +18,7 @@ import org.wqlab.core.stats.Statistics;
 
 import com.google.gson.stream.JsonWriter;
 
-/** The stable JSON of {@code wqlab stats --json}; documented field by field in CLI.md. */
+/** The stable JSON of {@code wqlab stats --json}; documented field by field in README.md (Headless commands). */
 final class StatsJson {
 
     static final int FORMAT_VERSION = 1;
