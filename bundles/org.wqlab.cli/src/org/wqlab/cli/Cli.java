@@ -38,6 +38,9 @@ public final class Cli {
               stats EXPERIMENT|LOG [--workspace DIR] [--json] [--threshold-ms N]
                                                              delay statistics (JSON documented in README)
               export EXPERIMENT --csv FILE [--workspace DIR]  samples and events as CSV
+              sim [--port P] [--profile NAME|FILE] [--speed N] [--state DIR] [--ground-truth FILE]
+                                                             run the simulated R-Car board (SSH on 127.0.0.1)
+                                                             until interrupted; prints how to log in
               help                                           this text
             EXPERIMENT is an experiment folder or an experiment id in the workspace.
             The workspace defaults to $WQLAB_WORKSPACE, else ~/wqlab-workspace.
@@ -73,6 +76,7 @@ public final class Cli {
                 case "stats" -> stats(new Args("stats", rest, List.of("--workspace", "--threshold-ms"),
                         List.of("--json")));
                 case "export" -> export(new Args("export", rest, List.of("--workspace", "--csv"), List.of()));
+                case "sim" -> simulatedBoard(rest);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);
                     yield OK;
@@ -204,6 +208,15 @@ public final class Cli {
         out.println("exported " + src.content.samples().size() + " samples and " + src.content.events().size()
                 + " events to " + file);
         return OK;
+    }
+
+    private int simulatedBoard(List<String> args) {
+        try {
+            return org.wqlab.sim.server.SimServerMain.run(args.toArray(String[]::new));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return OK;
+        }
     }
 
     // ------------------------------------------------------------------ helpers

@@ -1,0 +1,554 @@
+package org.wqlab.sim;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+
+import org.wqlab.core.elf.ElfFormatException;
+import org.wqlab.core.elf.ElfMachine;
+import org.wqlab.core.elf.ModinfoReader;
+import org.wqlab.core.elf.ModuleInfo;
+import org.wqlab.core.elf.ModuleParameter;
+import org.wqlab.sim.kernel.Kernel;
+import org.wqlab.sim.kernel.LatencyMonitor;
+import org.wqlab.sim.kernel.UsbStick;
+
+/**
+ * The simulated board as its shell sees it: the kernel model, a small filesystem (uploads, /lib/modules), the
+ * procfs and sysfs files, and the loaded modules. Every model access goes through the {@link Driver}.
+ */
+public final class Board implements AutoCloseable {
+
+    /** A file write to a proc or sys file failed with this errno text (e.g. "Invalid argument"). */
+    public static final class WriteError extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public WriteError(String errno) {
+            super(errno);
+        }
+    }
+
+    record Loaded(String name, ModuleInfo info, int size) {
+    }
+
+    private final BoardProfile profile;
+    private final Kernel kernel;
+    private final Driver driver;
+    private final Map<String, byte[]> files = new ConcurrentHashMap<>();
+    private final Map<String, Loaded> modules = new LinkedHashMap<>();
+    private final long bootEpochSeconds;
+    private volatile Path fsRoot;
+    private final Tracefs tracefs;
+    private volatile boolean deauthorized;
+
+    private Board(BoardProfile profile, Kernel kernel, Driver driver, long bootEpochSeconds) {
+        this.profile = profile;
+        this.kernel = kernel;
+        this.driver = driver;
+        this.bootEpochSeconds = bootEpochSeconds;
+        this.tracefs = new Tracefs(kernel, driver);
+        String dir = "/lib/modules/" + profile.kernelRelease();
+        files.put(dir + "/extra/latency-mon.ko", originalModule(profile));
+        files.put(dir + "/modules.dep", "extra/latency-mon.ko:\n".getBytes(StandardCharsets.UTF_8));
+        files.put("/root/.profile", ("PS1='root@" + profile.hostname() + ":~# '\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A board in virtual time (tests): deterministic, commands return as soon as their board time has passed. */
+    public static Board virtual(BoardProfile profile) {
+        Kernel k = new Kernel(profile);
+        return new Board(profile, k, new VirtualDriver(k.loop()), 1_767_225_600L);
+    }
+
+    /** A board whose clock runs at {@code speed} x real time on its own thread. */
+    public static Board realTime(BoardProfile profile, double speed) {
+        Kernel k = new Kernel(profile);
+        k.groundTruth().retainInMemory(false);
+        return new Board(profile, k, new RealTimeDriver(k.loop(), speed), System.currentTimeMillis() / 1000);
+    }
+
+    /** The report's module as built for this profile: no parameters, the profile's vermagic. */
+    static byte[] originalModule(BoardProfile p) {
+        int machine = "x86_64".equals(p.machine()) ? ElfMachine.EM_X86_64 : ElfMachine.EM_AARCH64;
+        return ModuleImage.build(machine, List.of("license=GPL", "description=Workqueue latency monitor",
+                "srcversion=8C3E0E0B0D1D4F1E2A3B4C5", "depends=", "name=latency_mon", "vermagic=" + p.vermagic()));
+    }
+
+    public BoardProfile profile() {
+        return profile;
+    }
+
+    public Driver driver() {
+        return driver;
+    }
+
+    /** Direct model access: only on the model thread (inside {@link Driver#call}) or in virtual time. */
+    public Kernel kernel() {
+        return kernel;
+    }
+
+    public Tracefs tracefs() {
+        return tracefs;
+    }
+
+    public long bootEpochSeconds() {
+        return bootEpochSeconds;
+    }
+
+    // ---- filesystem ----
+
+    /**
+     * Backs the filesystem with a real directory as well (the SFTP server's root): files uploaded there are seen by
+     * the shell at the same path, e.g. {@code <root>/tmp/latency-mon.ko} as {@code /tmp/latency-mon.ko}.
+     */
+    public void mountDirectory(Path root) {
+        this.fsRoot = root;
+    }
+
+    private Optional<Path> onDisk(String path) {
+        Path root = fsRoot;
+        if (root == null) {
+            return Optional.empty();
+        }
+        Path p = root.resolve(normalize(path).replaceFirst("^/", "")).normalize();
+        return p.startsWith(root) ? Optional.of(p) : Optional.empty();
+    }
+
+    public Optional<byte[]> file(String path) {
+        byte[] b = files.get(normalize(path));
+        if (b != null) {
+            return Optional.of(b);
+        }
+        Optional<Path> p = onDisk(path);
+        if (p.isPresent() && Files.isRegularFile(p.get())) {
+            try {
+                return Optional.of(Files.readAllBytes(p.get()));
+            } catch (IOException e) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Stores a regular file (an SFTP upload, a redirection into a plain file). */
+    public void putFile(String path, byte[] content) {
+        files.put(normalize(path), content.clone());
+    }
+
+    public boolean deleteFile(String path) {
+        return files.remove(normalize(path)) != null;
+    }
+
+    public List<String> listFiles() {
+        return new ArrayList<>(new TreeMap<>(files).keySet());
+    }
+
+    public static String normalize(String path) {
+        String p = path.replaceAll("/+", "/");
+        if (p.length() > 1 && p.endsWith("/")) {
+            p = p.substring(0, p.length() - 1);
+        }
+        return p;
+    }
+
+    /** The directory entries under {@code dir}, including the fixed procfs and sysfs ones. */
+    public List<String> list(String dir) {
+        String d = normalize(dir);
+        Optional<Tracefs.Location> traceLoc = Tracefs.locate(d);
+        if (traceLoc.isPresent()) {
+            return tracefs.list(traceLoc.get());
+        }
+        List<String> names = new ArrayList<>();
+        List<String> all = new ArrayList<>(files.keySet());
+        all.addAll(virtualFiles());
+        Optional<Path> diskDir = onDisk(d);
+        if (diskDir.isPresent() && Files.isDirectory(diskDir.get())) {
+            try (Stream<Path> entries = Files.list(diskDir.get())) {
+                entries.forEach(e -> all.add((d.equals("/") ? "" : d) + "/" + e.getFileName()));
+            } catch (IOException e) {
+                // an unreadable upload folder lists as empty
+            }
+        }
+        String prefix = d.equals("/") ? "/" : d + "/";
+        for (String f : all) {
+            if (f.startsWith(prefix)) {
+                String rest = f.substring(prefix.length());
+                String name = rest.contains("/") ? rest.substring(0, rest.indexOf('/')) : rest;
+                if (!name.isEmpty() && !names.contains(name)) {
+                    names.add(name);
+                }
+            }
+        }
+        names.sort(null);
+        return names;
+    }
+
+    private List<String> virtualFiles() {
+        String dev = "/sys/bus/usb/devices/" + profile.usbDevice();
+        List<String> v = new ArrayList<>(List.of("/proc/cpuinfo", "/proc/meminfo", "/proc/modules", "/proc/cmdline",
+                "/proc/version", "/proc/config.gz", "/proc/interrupts", "/proc/sys/vm/drop_caches",
+                "/proc/irq/" + profile.usbIrq() + "/smp_affinity",
+                "/proc/irq/" + profile.usbIrq() + "/smp_affinity_list",
+                "/sys/module/workqueue/parameters/cpu_intensive_thresh_us", Tracefs.ROOT + "/trace", "/dev/kmsg"));
+        boolean present = driver.call(() -> kernel.usb().present());
+        if (deauthorized && !present) {
+            v.add(dev + "/authorized");
+        }
+        if (present) {
+            v.add(dev + "/authorized");
+            v.add(dev + "/remove");
+            v.add("/dev/sda1");
+        }
+        if (driver.call(() -> kernel.usb().mounted())) {
+            v.add(UsbStick.SAMPLE_FILE);
+        }
+        return v;
+    }
+
+    /** Contents of a regular, proc or sys file, or empty when there is no such file. */
+    public Optional<byte[]> read(String path) {
+        String p = normalize(path);
+        Optional<Tracefs.Location> traceLoc = Tracefs.locate(p);
+        if (traceLoc.isPresent()) {
+            return tracefs.read(traceLoc.get()).map(t -> t.getBytes(StandardCharsets.UTF_8));
+        }
+        String text = switch (p) {
+            case "/proc/cpuinfo" -> cpuinfo();
+            case "/proc/meminfo" -> meminfo();
+            case "/proc/modules" -> procModules();
+            case "/proc/cmdline" -> "console=ttySC0,115200 root=/dev/mmcblk0p1 rootwait"
+                    + (profile.cpuIntensiveThreshUs() != null
+                            ? " workqueue.cpu_intensive_thresh_us=" + profile.cpuIntensiveThreshUs() : "") + "\n";
+            case "/proc/version" -> "Linux version " + profile.kernelRelease() + " (oe-user@oe-host) "
+                    + profile.kernelBuild() + "\n";
+            case "/proc/interrupts" -> interrupts();
+            case "/proc/sys/vm/drop_caches" -> "0\n";
+            case "/sys/module/workqueue/parameters/cpu_intensive_thresh_us" ->
+                profile.hasAutoCpuIntensive() ? driver.call(() -> kernel.workqueues().cpuIntensiveThreshUs()) + "\n"
+                        : null;
+            default -> null;
+        };
+        if (p.equals("/proc/irq/" + profile.usbIrq() + "/smp_affinity")) {
+            text = driver.call(kernel::irqAffinityMask) + "\n";
+        }
+        if (p.equals("/proc/irq/" + profile.usbIrq() + "/smp_affinity_list")) {
+            text = driver.call(kernel::usbIrqCpu) + "\n";
+        }
+        if (p.equals("/proc/config.gz")) {
+            return Optional.of(gzip(kernelConfig()));
+        }
+        if (p.equals(UsbStick.SAMPLE_FILE) && driver.call(() -> kernel.usb().mounted())) {
+            return Optional.of(new byte[0]);
+        }
+        String dev = "/sys/bus/usb/devices/" + profile.usbDevice();
+        if (p.equals(dev + "/authorized")) {
+            boolean present = driver.call(() -> kernel.usb().present());
+            text = present ? "1\n" : deauthorized ? "0\n" : null;
+        }
+        if (text != null) {
+            return Optional.of(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return file(p);
+    }
+
+    /** Size of a file as {@code ls -l} / {@code dd} see it (sample.txt is the profile's size, not stored). */
+    public long size(String path) {
+        if (normalize(path).equals(UsbStick.SAMPLE_FILE)) {
+            return profile.sampleFileBytes();
+        }
+        return read(path).map(b -> (long) b.length).orElse(-1L);
+    }
+
+    public boolean exists(String path) {
+        String p = normalize(path);
+        return read(p).isPresent() || !list(p).isEmpty() || virtualFiles().contains(p);
+    }
+
+    /**
+     * A write to a file (shell redirection). Proc and sys files act on the model; the call returns after the board
+     * time the write takes in the writing process (drop_caches, USB remove).
+     */
+    public void write(String path, String content, boolean append) throws WriteError {
+        String p = normalize(path);
+        String value = content.strip();
+        String dev = "/sys/bus/usb/devices/" + profile.usbDevice();
+        Optional<Tracefs.Location> traceLoc = Tracefs.locate(p);
+        if (traceLoc.isPresent()) {
+            String error = tracefs.write(traceLoc.get(), value);
+            if (error != null) {
+                throw new WriteError(error);
+            }
+            return;
+        }
+        if (p.equals("/dev/null") || p.equals("/dev/zero")) {
+            return;
+        }
+        if (p.equals("/proc/sys/vm/drop_caches")) {
+            if (!value.matches("[123]")) {
+                throw new WriteError("Invalid argument");
+            }
+            long ns = driver.call(() -> kernel.usb().dropCaches());
+            driver.sleep(ns);
+        } else if (p.equals(dev + "/remove") || p.equals(dev + "/authorized")) {
+            boolean remove = p.endsWith("/remove");
+            if ((remove && !value.equals("1")) || (!remove && !value.matches("[01]"))) {
+                throw new WriteError("Invalid argument");
+            }
+            if (remove || value.equals("0")) {
+                long ns = driver.call(() -> kernel.usb().disconnectInProcess());
+                if (ns < 0) {
+                    if (!remove && deauthorized) {
+                        return;
+                    }
+                    throw new WriteError("No such device");
+                }
+                deauthorized = !remove;
+                driver.sleep(ns);
+            } else if (deauthorized) {
+                deauthorized = false;
+                driver.call(() -> kernel.usb().plug());
+            }
+            if (remove) {
+                deauthorized = false;
+            }
+        } else if (p.equals("/proc/irq/" + profile.usbIrq() + "/smp_affinity_list")) {
+            String first = value.split("[,-]")[0];
+            if (!first.matches("\\d+") || Integer.parseInt(first) >= profile.cpus()) {
+                throw new WriteError("Invalid argument");
+            }
+            driver.run(() -> kernel.setIrqAffinity(profile.usbIrq(), Long.toHexString(1L << Integer.parseInt(first))));
+        } else if (p.equals("/proc/irq/" + profile.usbIrq() + "/smp_affinity")) {
+            try {
+                driver.run(() -> kernel.setIrqAffinity(profile.usbIrq(), value));
+            } catch (IllegalArgumentException e) {
+                throw new WriteError(e.getMessage());
+            }
+        } else if (p.equals("/sys/module/workqueue/parameters/cpu_intensive_thresh_us")) {
+            try {
+                long us = Long.parseLong(value);
+                driver.run(() -> kernel.workqueues().setCpuIntensiveThreshUs(us));
+            } catch (IllegalArgumentException e) {
+                throw new WriteError("Invalid argument");
+            }
+        } else if (p.startsWith("/proc/") || p.startsWith("/sys/")) {
+            throw new WriteError(exists(p) ? "Permission denied" : "No such file or directory");
+        } else {
+            byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+            if (append) {
+                byte[] old = files.getOrDefault(p, new byte[0]);
+                byte[] joined = new byte[old.length + bytes.length];
+                System.arraycopy(old, 0, joined, 0, old.length);
+                System.arraycopy(bytes, 0, joined, old.length, bytes.length);
+                bytes = joined;
+            }
+            files.put(p, bytes);
+        }
+    }
+
+    private String cpuinfo() {
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < profile.cpus(); c++) {
+            boolean big = c < profile.cpus() / 2;
+            sb.append("processor\t: ").append(c).append('\n')
+                    .append(String.format("BogoMIPS\t: %.2f%n", profile.bogomips()))
+                    .append("Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid\n")
+                    .append("CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x").append(big ? "1" : "0")
+                    .append("\nCPU part\t: ").append(big ? "0xd07" : "0xd03").append("\nCPU revision\t: ")
+                    .append(big ? "3" : "4").append("\n\n");
+        }
+        return sb.toString();
+    }
+
+    private String meminfo() {
+        long totalKb = profile.ramBytes() / 1024 - 262_144;
+        long cachedKb = driver.call(() -> kernel.usb().cachedBytes()) / 1024;
+        long freeKb = Math.max(0, totalKb - cachedKb - 180_000);
+        return String.format("MemTotal:       %8d kB%nMemFree:        %8d kB%nMemAvailable:   %8d kB%n"
+                + "Buffers:        %8d kB%nCached:         %8d kB%n", totalKb, freeKb, freeKb + cachedKb, 2048, cachedKb);
+    }
+
+    private String interrupts() {
+        StringBuilder sb = new StringBuilder("     ");
+        for (int c = 0; c < profile.cpus(); c++) {
+            sb.append(String.format("      CPU%d", c));
+        }
+        sb.append('\n').append(String.format("%4d:", profile.usbIrq()));
+        int cpu = driver.call(kernel::usbIrqCpu);
+        for (int c = 0; c < profile.cpus(); c++) {
+            sb.append(String.format(" %10d", c == cpu ? 4711 : 0));
+        }
+        return sb.append("     GICv2 134 Level     ee000000.usb\n").toString();
+    }
+
+    private String kernelConfig() {
+        boolean auto = profile.hasAutoCpuIntensive();
+        return "#\n# Automatically generated file; DO NOT EDIT.\n# Linux/arm64 " + profile.kernelRelease()
+                + " Kernel Configuration\n#\nCONFIG_ARM64=y\nCONFIG_SMP=y\nCONFIG_NR_CPUS=" + profile.cpus()
+                + "\nCONFIG_PREEMPT=y\nCONFIG_HZ_" + profile.hz() + "=y\nCONFIG_HZ=" + profile.hz()
+                + "\nCONFIG_NO_HZ_IDLE=y\nCONFIG_MODULES=y\nCONFIG_MODULE_UNLOAD=y\nCONFIG_USB_XHCI_HCD=y\n"
+                + "CONFIG_USB_STORAGE=y\nCONFIG_FTRACE=y\nCONFIG_FUNCTION_TRACER=y\n"
+                + (auto ? "CONFIG_WQ_CPU_INTENSIVE_REPORT=" + (profile.cpuIntensiveReport() ? "y" : "n") + "\n" : "");
+    }
+
+    private static byte[] gzip(String text) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+            gz.write(text.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return out.toByteArray();
+    }
+
+    // ---- modules ----
+
+    private String procModules() {
+        StringBuilder sb = new StringBuilder();
+        synchronized (modules) {
+            for (Loaded m : modules.values()) {
+                sb.append(m.name()).append(' ').append(m.size()).append(" 0 - Live 0xffff800008f80000 (O)\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    List<Loaded> loadedModules() {
+        synchronized (modules) {
+            return List.copyOf(modules.values());
+        }
+    }
+
+    /** Where modprobe finds a module: /lib/modules/<release>/..., '-' and '_' alike. */
+    public Optional<String> findModule(String name) {
+        String wanted = name.replace('-', '_');
+        String dir = "/lib/modules/" + profile.kernelRelease() + "/";
+        return files.keySet().stream().filter(f -> f.startsWith(dir) && f.endsWith(".ko"))
+                .filter(f -> f.substring(f.lastIndexOf('/') + 1, f.length() - 3).replace('-', '_').equals(wanted))
+                .sorted().findFirst();
+    }
+
+    /** The errno text insmod reports, or null when the module loaded. */
+    public String insmod(String path, byte[] image, List<String> args, int loaderCpu) {
+        ModuleInfo info;
+        try {
+            info = ModinfoReader.read(path, image);
+        } catch (ElfFormatException e) {
+            return "Invalid module format";
+        }
+        String machine = "x86_64".equals(profile.machine()) ? "x86_64" : "aarch64";
+        if (!info.identity().machine().name().equals(machine) || !info.identity().isRelocatable()) {
+            return "Invalid module format";
+        }
+        String name = info.name().orElse(path.replaceAll(".*/", "").replace(".ko", "").replace('-', '_'));
+        String magic = info.vermagic().orElse("");
+        if (!magic.strip().equals(profile.vermagic().strip())) {
+            driver.run(() -> kernel.log().print(3, name + ": version magic '" + magic + "' should be '"
+                    + profile.vermagic() + "'"));
+            return "Invalid module format";
+        }
+        synchronized (modules) {
+            if (modules.containsKey(name)) {
+                return "File exists";
+            }
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            String key = eq < 0 ? a : a.substring(0, eq);
+            String value = eq < 0 ? "1" : a.substring(eq + 1);
+            Optional<ModuleParameter> declared = info.parameter(key);
+            if (declared.isEmpty()) {
+                driver.run(() -> kernel.log().print(4, name + ": unknown parameter '" + key + "' ignored"));
+                continue;
+            }
+            params.put(key, value);
+        }
+        if (name.equals("latency_mon")) {
+            LatencyMonitor.Params p;
+            try {
+                p = monitorParams(info, params);
+            } catch (IllegalArgumentException e) {
+                driver.run(() -> kernel.log().print(4, name + ": " + e.getMessage()));
+                return "Invalid argument";
+            }
+            LatencyMonitor.Params chosen = p;
+            driver.run(() -> kernel.loadLatencyMonitor(chosen, loaderCpu));
+        }
+        synchronized (modules) {
+            modules.put(name, new Loaded(name, info, 16384));
+        }
+        return null;
+    }
+
+    private LatencyMonitor.Params monitorParams(ModuleInfo info, Map<String, String> params) {
+        if (info.parameters().isEmpty()) {
+            return LatencyMonitor.Params.originalModule();
+        }
+        LatencyMonitor.Params d = LatencyMonitor.Params.improvedDefaults();
+        long period = number(params, "period_ms", d.periodMs());
+        long threshold = number(params, "threshold_ms", d.thresholdMs());
+        int cpu = (int) number(params, "cpu", d.cpu());
+        if (period <= 0 || threshold < 0 || cpu < -1 || cpu >= profile.cpus()) {
+            throw new IllegalArgumentException("invalid parameter value");
+        }
+        return new LatencyMonitor.Params(false, period, threshold, cpu, bool(params, "classic", d.classic()),
+                bool(params, "report_all", d.reportAll()));
+    }
+
+    private static long number(Map<String, String> params, String key, long dflt) {
+        String v = params.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("invalid value '" + v + "' for " + key);
+        }
+    }
+
+    private static boolean bool(Map<String, String> params, String key, boolean dflt) {
+        String v = params.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        return switch (v) {
+            case "1", "Y", "y" -> true;
+            case "0", "N", "n" -> false;
+            default -> throw new IllegalArgumentException("invalid value '" + v + "' for " + key);
+        };
+    }
+
+    /** The errno text rmmod reports, or null. */
+    public String rmmod(String name) {
+        String n = name.replace('-', '_').replaceAll("\\.ko$", "");
+        synchronized (modules) {
+            if (modules.remove(n) == null) {
+                return "not loaded";
+            }
+        }
+        if (n.equals("latency_mon")) {
+            driver.run(kernel::unloadLatencyMonitor);
+        }
+        return null;
+    }
+
+    public ModuleInfo modinfo(String path, byte[] image) throws ElfFormatException {
+        return ModinfoReader.read(path, image);
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+    }
+}

@@ -1,0 +1,94 @@
+package org.wqlab.sim.kernel;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonObject;
+
+/**
+ * What the simulator actually executed: every work item and every monitor run. Kept in memory for tests and, when
+ * a writer is attached, written as JSON lines ({@code {"type":"work",...}} / {@code {"type":"monitor",...}}), flushed
+ * per record so a crash loses nothing already recorded.
+ */
+public final class GroundTruth {
+
+    private static final Gson GSON = new Gson();
+
+    private final List<WorkRecord> work = new ArrayList<>();
+    private final List<MonitorReport> monitor = new ArrayList<>();
+    private Writer writer;
+    private IOException writeError;
+    private boolean retain = true;
+
+    /**
+     * Whether records are also kept in memory (the default, for tests). A long-running server turns this off and
+     * relies on the file.
+     */
+    public void retainInMemory(boolean keep) {
+        this.retain = keep;
+        if (!keep) {
+            work.clear();
+            monitor.clear();
+        }
+    }
+
+    void work(WorkRecord r) {
+        if (retain) {
+            work.add(r);
+        }
+        if (writer != null) {
+            JsonObject o = GSON.toJsonTree(r).getAsJsonObject();
+            o.addProperty("type", "work");
+            write(o);
+        }
+    }
+
+    void monitor(MonitorReport r) {
+        if (retain) {
+            monitor.add(r);
+        }
+        if (writer != null) {
+            JsonObject o = GSON.toJsonTree(r).getAsJsonObject();
+            o.addProperty("type", "monitor");
+            write(o);
+        }
+    }
+
+    public List<WorkRecord> workRecords() {
+        return List.copyOf(work);
+    }
+
+    public List<WorkRecord> workRecords(String function) {
+        return work.stream().filter(w -> w.function().equals(function)).toList();
+    }
+
+    public List<MonitorReport> monitorReports() {
+        return List.copyOf(monitor);
+    }
+
+    /** Writes every later record to {@code out} (the caller closes it). */
+    public void writeTo(Writer out) {
+        this.writer = out;
+    }
+
+    /** The first error writing the file, if any (recording in memory goes on). */
+    public IOException writeError() {
+        return writeError;
+    }
+
+    private void write(JsonObject o) {
+        if (writer == null || writeError != null) {
+            return;
+        }
+        try {
+            writer.write(GSON.toJson(o));
+            writer.write('\n');
+            writer.flush();
+        } catch (IOException e) {
+            writeError = e;
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package org.wqlab.sim.server;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Stream;
+
+import org.wqlab.sim.Board;
+import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.Profiles;
+
+/**
+ * {@code wqlab sim [--port P] [--profile NAME|FILE] [--speed N] [--state DIR] [--ground-truth FILE]}: runs the
+ * simulated board until interrupted and prints how to log in. Exit 2 for bad arguments (the message names the
+ * argument), 1 for other failures.
+ */
+public final class SimServerMain {
+
+    private SimServerMain() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        int code = run(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /** Runs until the JVM shuts down (a CLI verb can call this); returns the exit code for bad arguments or failures. */
+    public static int run(String[] args) throws InterruptedException {
+        int port = 0;
+        String profileName = Profiles.DEFAULT;
+        double speed = 1;
+        Path state = Path.of(System.getProperty("user.home"), ".wqlab", "sim");
+        Path groundTruth = null;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                String v = i + 1 < args.length ? args[i + 1] : null;
+                switch (a) {
+                    case "--port" -> port = Integer.parseInt(require(a, v));
+                    case "--profile" -> profileName = require(a, v);
+                    case "--speed" -> speed = Double.parseDouble(require(a, v));
+                    case "--state" -> state = Path.of(require(a, v));
+                    case "--ground-truth" -> groundTruth = Path.of(require(a, v));
+                    default -> throw new IllegalArgumentException("unknown argument " + a);
+                }
+                i++;
+            }
+            if (port < 0 || port > 65535 || !(speed > 0)) {
+                throw new IllegalArgumentException("--port must be 0..65535 and --speed > 0");
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("wqlab sim: " + e.getMessage());
+            return 2;
+        }
+        BoardProfile profile;
+        try {
+            profile = Profiles.byNameOrFile(profileName);
+        } catch (IOException | IllegalArgumentException e) {
+            System.err.println("wqlab sim: --profile: " + e.getMessage());
+            return 2;
+        }
+        Board board = Board.realTime(profile, speed);
+        Writer truth = null;
+        try {
+            if (groundTruth != null) {
+                truth = Files.newBufferedWriter(groundTruth, StandardCharsets.UTF_8);
+                Writer w = truth;
+                board.driver().run(() -> board.kernel().groundTruth().writeTo(w));
+            }
+            SimSshServer server = SimSshServer.start(board, state, port, userPublicKeys());
+            SimSshServer.Login l = server.login();
+            System.out.println("wqlab simulated board (" + profile.name() + ", speed " + speed + "x)");
+            System.out.println("host: " + l.host());
+            System.out.println("port: " + l.port());
+            System.out.println("user: " + l.user());
+            System.out.println("password: " + l.password());
+            System.out.println("host key: " + l.hostKeyFingerprint());
+            CountDownLatch stop = new CountDownLatch(1);
+            Writer truthFile = truth;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    server.close();
+                    if (truthFile != null) {
+                        truthFile.close();
+                    }
+                } catch (IOException e) {
+                    // shutting down anyway
+                }
+                board.close();
+                stop.countDown();
+            }));
+            stop.await();
+            return 0;
+        } catch (IOException e) {
+            System.err.println("wqlab sim: " + e.getMessage());
+            board.close();
+            return 1;
+        }
+    }
+
+    private static String require(String arg, String value) {
+        if (value == null) {
+            throw new IllegalArgumentException(arg + " needs a value");
+        }
+        return value;
+    }
+
+    /** The public keys {@code ~/.ssh/id_*.pub} of the user who starts the simulator. */
+    static List<Path> userPublicKeys() throws IOException {
+        Path ssh = Path.of(System.getProperty("user.home"), ".ssh");
+        List<Path> keys = new ArrayList<>();
+        if (Files.isDirectory(ssh)) {
+            try (Stream<Path> s = Files.list(ssh)) {
+                s.filter(p -> p.getFileName().toString().matches("id_.*\\.pub")).sorted().forEach(keys::add);
+            }
+        }
+        return keys;
+    }
+}
