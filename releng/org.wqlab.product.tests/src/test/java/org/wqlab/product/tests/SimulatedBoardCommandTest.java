@@ -37,7 +37,8 @@ class SimulatedBoardCommandTest {
 
         ProcessBuilder builder = new ProcessBuilder(Launch.productDir().resolve("wqlab").toString(), "sim",
                 "--speed", "20", "--state", home.resolve("sim-state").toString()).redirectErrorStream(true);
-        builder.environment().put("HOME", home.toString());
+        // the JVM takes user.home from the password database, not from $HOME
+        builder.environment().put("WQLAB_VMARGS", "-Duser.home=" + home);
         Process sim = builder.start();
         try {
             Map<String, String> printed = readLoginBlock(sim);

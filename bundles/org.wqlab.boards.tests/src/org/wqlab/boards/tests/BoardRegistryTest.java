@@ -1,0 +1,171 @@
+package org.wqlab.boards.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.BoardStatus;
+import org.wqlab.boards.BoardStore;
+import org.wqlab.boards.BoardStoreException;
+import org.wqlab.boards.BuiltInSimulator;
+import org.wqlab.target.AuthMethod;
+import org.wqlab.target.BoardProfile;
+import org.wqlab.target.HostKeyPolicy;
+import org.wqlab.target.HostKeyPrompt;
+import org.wqlab.target.SecretKind;
+import org.wqlab.target.SecretStore;
+import org.wqlab.target.facts.BoardFacts;
+import org.wqlab.target.ssh.JschBoardConnector;
+import org.wqlab.target.ssh.SshEnvironment;
+
+class BoardRegistryTest {
+
+    @TempDir
+    Path dir;
+
+    private final MemorySecrets secrets = new MemorySecrets();
+
+    private BoardRegistry open(Path file, Path knownHosts) throws BoardStoreException {
+        SshEnvironment env = new SshEnvironment(dir.resolve("no-ssh-config"), List.of(), knownHosts, List.of(), null);
+        JschBoardConnector connector = new JschBoardConnector(env, secrets);
+        return BoardRegistry.open(new BoardStore(file), () -> connector, () -> secrets,
+                new BuiltInSimulator(dir.resolve("sim-state"), knownHosts));
+    }
+
+    @Test
+    void firstStartHoldsTheBuiltInBoardAndProfilesSurviveARestart() throws Exception {
+        Path file = dir.resolve("ws/boards.json");
+        try (BoardRegistry registry = open(file, dir.resolve("kh"))) {
+            assertEquals(List.of(BuiltInSimulator.BOARD_NAME), registry.entries().stream().map(BoardEntry::name).toList());
+            assertTrue(registry.entries().get(0).builtInSimulator());
+            registry.add(new BoardProfile("lab h3", "10.0.0.7", 2222, "root", AuthMethod.PUBLIC_KEY,
+                    Path.of("/home/me/.ssh/id_ed25519"), "jump.lab", HostKeyPolicy.ASK, null, null));
+            registry.duplicate("lab h3");
+            assertThrows(IllegalArgumentException.class, () -> registry.add(BoardProfile.of("lab h3", "x", 0, "")));
+        }
+        try (BoardRegistry again = open(file, dir.resolve("kh"))) {
+            List<String> names = again.entries().stream().map(BoardEntry::name).toList();
+            assertEquals(List.of(BuiltInSimulator.BOARD_NAME, "lab h3", "lab h3 (copy)"), names);
+            BoardProfile lab = again.entry("lab h3").orElseThrow().profile();
+            assertEquals(2222, lab.port());
+            assertEquals(Path.of("/home/me/.ssh/id_ed25519"), lab.keyFile());
+            assertEquals("jump.lab", lab.jumpHost());
+            assertEquals(HostKeyPolicy.ASK, lab.hostKeyPolicy());
+            again.remove("lab h3 (copy)");
+        }
+        try (BoardRegistry third = open(file, dir.resolve("kh"))) {
+            assertEquals(2, third.entries().size());
+        }
+    }
+
+    @Test
+    void badFileNamesFileAndFieldAndIsLeftUntouched() throws Exception {
+        Path file = dir.resolve("boards.json");
+        String bad = "{\"version\":1,\"boards\":[{\"name\":\"a\",\"host\":\"h\",\"port\":70000}]}";
+        Files.writeString(file, bad, StandardCharsets.UTF_8);
+        BoardStoreException e = assertThrows(BoardStoreException.class, () -> open(file, dir.resolve("kh")));
+        assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("boards[0].port"), e.getMessage());
+        assertEquals(bad, Files.readString(file, StandardCharsets.UTF_8));
+
+        Files.writeString(file, "{\"boards\":[{\"name\":\"a\",\"host\":\"h\",\"auth\":\"TELEPATHY\"}]}");
+        e = assertThrows(BoardStoreException.class, () -> open(file, dir.resolve("kh")));
+        assertTrue(e.getMessage().contains("boards[0].auth"), e.getMessage());
+
+        Files.writeString(file, "{\"boards\":[ {\"name\":");
+        e = assertThrows(BoardStoreException.class, () -> open(file, dir.resolve("kh")));
+        assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+    }
+
+    @Test
+    void connectingTheBuiltInBoardStartsTheSimulatorTrustsItsKeyAndProbesFacts() throws Exception {
+        Path file = dir.resolve("ws/boards.json");
+        Path knownHosts = dir.resolve("config/known_hosts");
+        List<String> seen = new ArrayList<>();
+        try (BoardRegistry registry = open(file, knownHosts)) {
+            registry.addListener(() -> seen.add(registry.status(BuiltInSimulator.BOARD_NAME).label()));
+            HostKeyPrompt mustNotAsk = key -> {
+                throw new AssertionError("asked about " + key);
+            };
+            BoardFacts facts = registry.connect(BuiltInSimulator.BOARD_NAME, mustNotAsk);
+            if (facts.cpuCount() != 8) {
+                var raw = registry.connection(BuiltInSimulator.BOARD_NAME).orElseThrow().run(
+                        org.wqlab.target.Command.shellScript(org.wqlab.target.facts.BoardFactsProbe.SCRIPT),
+                        java.time.Duration.ofSeconds(30));
+                throw new AssertionError("facts " + facts + " from exit " + raw.exitCode() + " stdout:\n"
+                        + raw.stdoutText() + "\nstderr:\n" + new String(raw.stderr(), StandardCharsets.UTF_8));
+            }
+            assertTrue(facts.uname().contains("5.4.72-yocto-standard"), facts.uname());
+            assertEquals(250, facts.hz());
+            assertInstanceOf(BoardStatus.Connected.class, registry.status(BuiltInSimulator.BOARD_NAME));
+            assertTrue(seen.contains("connecting") && seen.contains("connected"), seen.toString());
+            assertTrue(registry.connection(BuiltInSimulator.BOARD_NAME).isPresent());
+
+            String json = Files.readString(file, StandardCharsets.UTF_8);
+            assertTrue(json.contains("\"cpuCount\": 8"), json);
+            char[] password = secrets.get(BuiltInSimulator.BOARD_NAME, SecretKind.PASSWORD).orElseThrow();
+            assertFalse(json.contains(new String(password)), "the simulator's password is in " + file);
+            String recorded = Files.readString(knownHosts, StandardCharsets.UTF_8);
+            assertTrue(recorded.startsWith("[127.0.0.1]:"), recorded);
+            assertTrue(recorded.contains("ecdsa-sha2-nistp256 "), recorded);
+
+            registry.disconnect(BuiltInSimulator.BOARD_NAME);
+            assertInstanceOf(BoardStatus.Disconnected.class, registry.status(BuiltInSimulator.BOARD_NAME));
+        }
+        try (BoardRegistry again = open(file, knownHosts)) {
+            BoardFacts kept = again.entry(BuiltInSimulator.BOARD_NAME).orElseThrow().facts().orElseThrow();
+            assertEquals(8, kept.cpuCount());
+        }
+    }
+
+    @Test
+    void refusedConnectionEndsInErrorStatusNamingTheBoard() throws Exception {
+        try (BoardRegistry registry = open(dir.resolve("b.json"), dir.resolve("kh"))) {
+            int port;
+            try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+                port = socket.getLocalPort();
+            }
+            registry.add(BoardProfile.of("nobody home", "127.0.0.1", port, "root"));
+            assertThrows(Exception.class, () -> registry.connect("nobody home", HostKeyPrompt.REFUSE));
+            BoardStatus status = registry.status("nobody home");
+            BoardStatus.Failed failed = assertInstanceOf(BoardStatus.Failed.class, status);
+            assertTrue(failed.message().contains("nobody home"), failed.message());
+        }
+    }
+
+    /** Secrets in memory only, as the secure storage would hold them. */
+    static final class MemorySecrets implements SecretStore {
+        private final Map<String, char[]> values = new HashMap<>();
+
+        @Override
+        public synchronized Optional<char[]> get(String boardName, SecretKind kind) {
+            char[] v = values.get(boardName + "/" + kind);
+            return v == null ? Optional.empty() : Optional.of(v.clone());
+        }
+
+        @Override
+        public synchronized void put(String boardName, SecretKind kind, char[] secret) {
+            values.put(boardName + "/" + kind, secret.clone());
+        }
+
+        @Override
+        public synchronized void remove(String boardName, SecretKind kind) {
+            values.remove(boardName + "/" + kind);
+        }
+    }
+}

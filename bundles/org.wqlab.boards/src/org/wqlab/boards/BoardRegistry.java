@@ -1,0 +1,331 @@
+package org.wqlab.boards;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+
+import org.wqlab.sim.server.SimSshServer;
+import org.wqlab.target.BoardConnection;
+import org.wqlab.target.BoardConnector;
+import org.wqlab.target.BoardProfile;
+import org.wqlab.target.HostKeyPrompt;
+import org.wqlab.target.SecretKind;
+import org.wqlab.target.SecretStore;
+import org.wqlab.target.TransportException;
+import org.wqlab.target.facts.BoardFacts;
+
+/**
+ * The boards the user keeps: profiles saved in the boards file (no secrets), a status per board, open connections,
+ * and the built-in simulated board. Thread-safe; listeners are told of every change on the calling thread.
+ */
+public final class BoardRegistry implements AutoCloseable {
+
+    public static final Duration PROBE_TIMEOUT = Duration.ofSeconds(30);
+
+    private final BoardStore store;
+    private final Supplier<BoardConnector> connector;
+    private final Supplier<SecretStore> secrets;
+    private final BuiltInSimulator simulator;
+    private final List<BoardEntry> entries = new ArrayList<>();
+    private final Map<String, BoardStatus> statuses = new ConcurrentHashMap<>();
+    private final Map<String, BoardConnection> connections = new ConcurrentHashMap<>();
+    private final Set<String> cancelled = ConcurrentHashMap.newKeySet();
+    private final List<BoardListener> listeners = new CopyOnWriteArrayList<>();
+
+    private BoardRegistry(BoardStore store, Supplier<BoardConnector> connector, Supplier<SecretStore> secrets,
+            BuiltInSimulator simulator) {
+        this.store = store;
+        this.connector = connector;
+        this.secrets = secrets;
+        this.simulator = simulator;
+    }
+
+    /**
+     * Loads the boards file; when it does not exist yet, the registry starts with the built-in simulated board and
+     * writes the file. A bad file is reported (path and field) and left untouched.
+     *
+     * @param connector gives the SSH transport (the OSGi service); throws IllegalStateException when there is none
+     */
+    public static BoardRegistry open(BoardStore store, Supplier<BoardConnector> connector,
+            Supplier<SecretStore> secrets, BuiltInSimulator simulator) throws BoardStoreException {
+        BoardRegistry registry = new BoardRegistry(store, connector, secrets, simulator);
+        Optional<List<BoardEntry>> loaded = store.load();
+        if (loaded.isPresent()) {
+            registry.entries.addAll(loaded.get());
+        } else {
+            registry.entries.add(new BoardEntry(BuiltInSimulator.profile(), true, Optional.empty()));
+            store.save(registry.entries);
+        }
+        return registry;
+    }
+
+    public Path file() {
+        return store.file();
+    }
+
+    public synchronized List<BoardEntry> entries() {
+        return List.copyOf(entries);
+    }
+
+    public synchronized Optional<BoardEntry> entry(String name) {
+        return entries.stream().filter(e -> e.name().equals(name)).findFirst();
+    }
+
+    public BoardStatus status(String name) {
+        return statuses.getOrDefault(name, BoardStatus.DISCONNECTED);
+    }
+
+    public void addListener(BoardListener listener) {
+        listeners.add(listener);
+    }
+
+    public void removeListener(BoardListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** @throws IllegalArgumentException naming the field when the name is taken */
+    public void add(BoardProfile profile) throws BoardStoreException {
+        synchronized (this) {
+            requireFreeName(profile.name(), null);
+            entries.add(BoardEntry.of(profile));
+            saveOrUndo(() -> entries.remove(entries.size() - 1));
+        }
+        fire();
+    }
+
+    /** Replaces a board's profile (a rename keeps its place in the list); its facts are kept. */
+    public void update(String name, BoardProfile profile) throws BoardStoreException {
+        synchronized (this) {
+            int i = indexOf(name);
+            requireFreeName(profile.name(), name);
+            BoardEntry old = entries.get(i);
+            entries.set(i, old.withProfile(profile));
+            saveOrUndo(() -> entries.set(i, old));
+            if (!name.equals(profile.name())) {
+                BoardStatus status = statuses.remove(name);
+                if (status != null) {
+                    statuses.put(profile.name(), status);
+                }
+                BoardConnection c = connections.remove(name);
+                if (c != null) {
+                    connections.put(profile.name(), c);
+                }
+            }
+        }
+        fire();
+    }
+
+    /** Adds a copy named "NAME (copy)", "NAME (copy 2)", ...; the copy of the built-in board is a plain board. */
+    public BoardEntry duplicate(String name) throws BoardStoreException {
+        BoardEntry copy;
+        synchronized (this) {
+            BoardEntry original = entries.get(indexOf(name));
+            String candidate = name + " (copy)";
+            for (int n = 2; indexOfOrMinus(candidate) >= 0; n++) {
+                candidate = name + " (copy " + n + ")";
+            }
+            BoardProfile p = original.profile();
+            copy = BoardEntry.of(new BoardProfile(candidate, p.host(), p.port(), p.user(), p.auth(), p.keyFile(),
+                    p.jumpHost(), p.hostKeyPolicy(), p.connectTimeout(), p.keepAliveInterval()));
+            entries.add(indexOf(name) + 1, copy);
+            BoardEntry added = copy;
+            saveOrUndo(() -> entries.remove(added));
+        }
+        fire();
+        return copy;
+    }
+
+    /** Disconnects and removes a board. */
+    public void remove(String name) throws BoardStoreException {
+        disconnect(name);
+        synchronized (this) {
+            int i = indexOf(name);
+            BoardEntry old = entries.remove(i);
+            saveOrUndo(() -> entries.add(i, old));
+            statuses.remove(name);
+        }
+        fire();
+    }
+
+    /**
+     * Connects (starting the built-in simulator first when it is that board), probes the board's facts and keeps them
+     * with the profile. Blocks; run it off the UI thread. A failure sets status "error" with the message and is thrown.
+     */
+    public BoardFacts connect(String name, HostKeyPrompt prompt) throws TransportException, IOException {
+        BoardEntry entry = entry(name).orElseThrow(() -> new IllegalArgumentException("no board named '" + name + "'"));
+        if (connections.containsKey(name)) {
+            return entry.facts().orElse(null);
+        }
+        cancelled.remove(name);
+        setStatus(name, BoardStatus.CONNECTING);
+        BoardConnection connection = null;
+        try {
+            BoardProfile profile = entry.profile();
+            if (entry.builtInSimulator()) {
+                profile = startSimulator(profile);
+            }
+            connection = connector.get().connect(profile, prompt);
+            if (cancelled.contains(name)) {
+                throw new Cancelled(name);
+            }
+            connections.put(name, connection);
+            BoardFacts facts = FactsProbing.probe(connection, PROBE_TIMEOUT);
+            if (cancelled.contains(name)) {
+                throw new Cancelled(name);
+            }
+            keepFacts(name, facts);
+            setStatus(name, BoardStatus.CONNECTED);
+            return facts;
+        } catch (Cancelled e) {
+            closeQuietly(name, connection);
+            setStatus(name, BoardStatus.DISCONNECTED);
+            throw new java.io.InterruptedIOException("connecting to board '" + name + "' was cancelled");
+        } catch (TransportException | IOException | RuntimeException e) {
+            closeQuietly(name, connection);
+            if (cancelled.contains(name)) {
+                setStatus(name, BoardStatus.DISCONNECTED);
+                throw new java.io.InterruptedIOException("connecting to board '" + name + "' was cancelled");
+            }
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            setStatus(name, new BoardStatus.Failed(message.startsWith("board '") ? message
+                    : "board '" + name + "': " + message));
+            throw e;
+        } catch (SecretStore.SecretStoreException e) {
+            closeQuietly(name, connection);
+            setStatus(name, new BoardStatus.Failed("board '" + name + "': " + e.getMessage()));
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** Keeps a board's password or passphrase in the secret store (never in the boards file). */
+    public void putSecret(String name, SecretKind kind, char[] secret) throws SecretStore.SecretStoreException {
+        secrets.get().put(name, kind, secret);
+    }
+
+    /** Stops a connect in progress: it ends as "disconnected". */
+    public void cancelConnect(String name) {
+        cancelled.add(name);
+        BoardConnection c = connections.remove(name);
+        if (c != null) {
+            c.close();
+        }
+    }
+
+    public void disconnect(String name) {
+        BoardConnection c = connections.remove(name);
+        if (c != null) {
+            c.close();
+        }
+        if (statuses.containsKey(name)) {
+            setStatus(name, BoardStatus.DISCONNECTED);
+        }
+    }
+
+    /** The open connection to a board, for features that run commands on it. */
+    public Optional<BoardConnection> connection(String name) {
+        return Optional.ofNullable(connections.get(name)).filter(BoardConnection::isOpen);
+    }
+
+    @Override
+    public void close() {
+        for (String name : List.copyOf(connections.keySet())) {
+            disconnect(name);
+        }
+        simulator.close();
+    }
+
+    private BoardProfile startSimulator(BoardProfile profile) throws IOException, SecretStore.SecretStoreException {
+        SimSshServer.Login login = simulator.start();
+        char[] password = login.password().toCharArray();
+        try {
+            secrets.get().put(profile.name(), SecretKind.PASSWORD, password);
+        } finally {
+            java.util.Arrays.fill(password, '\0');
+        }
+        return new BoardProfile(profile.name(), login.host(), login.port(), login.user(), profile.auth(), null, null,
+                profile.hostKeyPolicy(), profile.connectTimeout(), profile.keepAliveInterval());
+    }
+
+    private void keepFacts(String name, BoardFacts facts) {
+        synchronized (this) {
+            int i = indexOfOrMinus(name);
+            if (i < 0) {
+                return;
+            }
+            BoardEntry old = entries.get(i);
+            entries.set(i, old.withFacts(facts));
+            try {
+                store.save(entries);
+            } catch (BoardStoreException e) {
+                // the facts stay in memory; the next successful save writes them
+            }
+        }
+        fire();
+    }
+
+    private void closeQuietly(String name, BoardConnection connection) {
+        connections.remove(name, connection);
+        if (connection != null) {
+            connection.close();
+        }
+    }
+
+    private void setStatus(String name, BoardStatus status) {
+        statuses.put(name, status);
+        fire();
+    }
+
+    private void fire() {
+        for (BoardListener l : listeners) {
+            l.boardsChanged();
+        }
+    }
+
+    private void saveOrUndo(Runnable undo) throws BoardStoreException {
+        try {
+            store.save(entries);
+        } catch (BoardStoreException e) {
+            undo.run();
+            throw e;
+        }
+    }
+
+    private void requireFreeName(String name, String except) {
+        if (!name.equals(except) && indexOfOrMinus(name) >= 0) {
+            throw new IllegalArgumentException("field name: a board named '" + name + "' already exists");
+        }
+    }
+
+    private int indexOf(String name) {
+        int i = indexOfOrMinus(name);
+        if (i < 0) {
+            throw new IllegalArgumentException("no board named '" + name + "'");
+        }
+        return i;
+    }
+
+    private int indexOfOrMinus(String name) {
+        for (int i = 0; i < entries.size(); i++) {
+            if (entries.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static final class Cancelled extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Cancelled(String name) {
+            super(name);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package org.wqlab.boards;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyPair;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.config.keys.PublicKeyEntry;
+import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import org.wqlab.sim.Board;
+import org.wqlab.sim.Profiles;
+import org.wqlab.sim.server.SimSshServer;
+import org.wqlab.target.AuthMethod;
+import org.wqlab.target.BoardProfile;
+import org.wqlab.target.HostKeyPolicy;
+
+/**
+ * The built-in simulated board: started in-process on 127.0.0.1 (a free port) when first connected. Its host key is
+ * generated in the simulator's state folder and recorded as trusted in wqlab's own known-hosts file, so the SSH
+ * transport accepts it without asking; the line is tagged, and replaced at each start because the port changes.
+ */
+public final class BuiltInSimulator implements AutoCloseable {
+
+    public static final String BOARD_NAME = "Simulated R-Car H3 (built-in)";
+    static final String KNOWN_HOSTS_TAG = "wqlab-built-in-simulator";
+
+    private final Path stateDir;
+    private final Path knownHostsFile;
+    private Board board;
+    private SimSshServer server;
+
+    /**
+     * @param stateDir the simulator's state (host key, its generated password, uploaded files); outside the workspace
+     * @param knownHostsFile wqlab's own known-hosts file, the one the SSH transport records accepted keys in
+     */
+    public BuiltInSimulator(Path stateDir, Path knownHostsFile) {
+        this.stateDir = stateDir;
+        this.knownHostsFile = knownHostsFile;
+    }
+
+    /** The profile the registry holds on first start; the port is filled in when the simulator runs. */
+    public static BoardProfile profile() {
+        return new BoardProfile(BOARD_NAME, SimSshServer.HOST, 0, SimSshServer.USER, AuthMethod.PASSWORD, null, null,
+                HostKeyPolicy.REFUSE_UNKNOWN, null, null);
+    }
+
+    public Path knownHostsFile() {
+        return knownHostsFile;
+    }
+
+    /** Starts the simulator unless it runs; records its host key as trusted. */
+    public synchronized SimSshServer.Login start() throws IOException {
+        if (server != null) {
+            return server.login();
+        }
+        Board started = Board.realTime(Profiles.builtIn(Profiles.DEFAULT), 1.0);
+        SimSshServer ssh;
+        try {
+            ssh = SimSshServer.start(started, stateDir, 0, List.of());
+        } catch (IOException | RuntimeException e) {
+            started.close();
+            throw e;
+        }
+        try {
+            trust(ssh.login().host(), ssh.login().port(), hostKey());
+        } catch (IOException | RuntimeException e) {
+            ssh.close();
+            started.close();
+            throw e;
+        }
+        board = started;
+        server = ssh;
+        return ssh.login();
+    }
+
+    public synchronized boolean isRunning() {
+        return server != null;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (server != null) {
+            try {
+                server.close();
+            } catch (IOException e) {
+                // stopping anyway
+            }
+            board.close();
+            server = null;
+            board = null;
+        }
+    }
+
+    /** The simulator's public host key as OpenSSH writes it: {@code type base64}. */
+    private String hostKey() throws IOException {
+        SimpleGeneratorHostKeyProvider keys = new SimpleGeneratorHostKeyProvider(stateDir.resolve("host_key"));
+        keys.setAlgorithm(KeyUtils.EC_ALGORITHM);
+        keys.setKeySize(256);
+        for (KeyPair kp : keys.loadKeys(null)) {
+            return PublicKeyEntry.toString(kp.getPublic());
+        }
+        throw new IOException("the simulator has no host key in " + stateDir.resolve("host_key"));
+    }
+
+    /** Replaces the tagged line in wqlab's known-hosts file (created 0600 in a 0700 folder), keeping all others. */
+    private void trust(String host, int port, String typeAndKey) throws IOException {
+        Path dir = knownHostsFile.toAbsolutePath().getParent();
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
+        List<String> lines = new ArrayList<>();
+        if (Files.exists(knownHostsFile)) {
+            for (String line : Files.readAllLines(knownHostsFile, StandardCharsets.UTF_8)) {
+                if (!line.strip().endsWith(" " + KNOWN_HOSTS_TAG)) {
+                    lines.add(line);
+                }
+            }
+        }
+        lines.add("[" + host + "]:" + port + " " + typeAndKey + " " + KNOWN_HOSTS_TAG);
+        Path tmp = Files.createTempFile(dir, "known_hosts", ".tmp",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try {
+            Files.write(tmp, lines, StandardCharsets.UTF_8);
+            Files.move(tmp, knownHostsFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

@@ -1,0 +1,284 @@
+package org.wqlab.ui.boards.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.ToolItem;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.views.properties.PropertySheet;
+import org.junit.jupiter.api.Test;
+import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.Boards;
+import org.wqlab.boards.BuiltInSimulator;
+import org.wqlab.sim.Board;
+import org.wqlab.sim.Profiles;
+import org.wqlab.sim.server.SimSshServer;
+import org.wqlab.target.AuthMethod;
+import org.wqlab.target.BoardProfile;
+import org.wqlab.target.HostKeyPolicy;
+import org.wqlab.target.facts.BoardFacts;
+import org.wqlab.ui.ViewIds;
+import org.wqlab.ui.boards.WidgetIds;
+
+/**
+ * Acceptance 5 of issue 5, in the real workbench under Xvfb: a board added through the dialog (a second simulated
+ * board with a host key wqlab has never seen, so the fingerprint prompt must appear), then the built-in simulated
+ * board (its key trusted when created, so no prompt); both end "connected" with their facts in the tree and the
+ * Properties view.
+ */
+class BoardsViewTest {
+    private static final Duration STARTUP = Duration.ofSeconds(60);
+    private static final Duration UI = Duration.ofSeconds(15);
+    private static final Duration CONNECT = Duration.ofSeconds(90);
+    private static final String LAB = "Lab H3 on 6.12 (test)";
+    private static final int STATUS_COLUMN = 1;
+    private static final int VALUE_COLUMN = 2;
+
+    @Test
+    void addBoardThroughTheDialogConnectAndSeeStatusAndFacts() throws Exception {
+        IWorkbench workbench = PlatformUI.getWorkbench();
+        Display display = workbench.getDisplay();
+        IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, STARTUP, "the window");
+        Shell shell = window.getShell();
+        UiWait.until(display, shell::isVisible, STARTUP, "the window to be shown");
+        shell.setMaximized(true);
+        IWorkbenchPage page = window.getActivePage();
+        IViewPart boardsView = page.showView(ViewIds.BOARDS);
+        Tree tree = UiWait.until(display, () -> Widgets.byId(shell, WidgetIds.TREE, Tree.class), UI, "the boards tree");
+        BoardRegistry registry = Boards.registry();
+        assertEquals(BuiltInSimulator.BOARD_NAME, registry.entries().get(0).name(), "first start holds the built-in");
+        assertNotNull(row(tree, BuiltInSimulator.BOARD_NAME), "the built-in board is not in the tree");
+
+        Path state = Files.createTempDirectory(Path.of(System.getProperty("wqlab.config.dir", "target")).getParent(),
+                "lab-sim");
+        Board labBoard = Board.realTime(Profiles.builtIn("rcar-h3-linux6.12"), 1.0);
+        try (SimSshServer lab = SimSshServer.start(labBoard, state, 0, List.of())) {
+            SimSshServer.Login login = lab.login();
+            addThroughDialog(display, shell, login);
+
+            BoardEntry added = registry.entry(LAB).orElseThrow();
+            BoardProfile p = added.profile();
+            assertEquals("127.0.0.1", p.host());
+            assertEquals(login.port(), p.port());
+            assertEquals("root", p.user());
+            assertEquals(AuthMethod.PASSWORD, p.auth());
+            assertEquals(HostKeyPolicy.ASK, p.hostKeyPolicy());
+            String json = Files.readString(registry.file(), StandardCharsets.UTF_8);
+            assertTrue(json.contains(LAB), json);
+            assertFalse(json.contains(login.password()), "the password typed in the dialog is in " + registry.file());
+
+            // unknown host key: the Job asks on the UI thread; the answer comes from a queued runnable because the
+            // dialog runs its own event loop
+            AtomicReference<String> prompt = new AtomicReference<>();
+            answerHostKeyPrompt(display, prompt, true);
+            select(tree, UiWait.until(display, () -> row(tree, LAB), UI, "the added board in the tree"));
+            Widgets.click(Widgets.byId(shell, WidgetIds.CONNECT, ToolItem.class));
+            waitConnected(display, tree, registry, LAB);
+            assertNotNull(prompt.get(), "no host key prompt for a key wqlab has never seen");
+            assertTrue(prompt.get().contains(login.hostKeyFingerprint()), prompt.get());
+            assertTrue(login.hostKeyFingerprint().startsWith("SHA256:"), login.hostKeyFingerprint());
+            assertTrue(prompt.get().contains("[127.0.0.1]:" + login.port()), prompt.get());
+            BoardFacts labFacts = registry.entry(LAB).orElseThrow().facts().orElseThrow();
+            assertEquals(8, labFacts.cpuCount());
+            assertTrue(labFacts.uname().contains("6.12.9-yocto-standard"), labFacts.uname());
+
+            // the built-in board: its key was recorded when created, so nothing is asked
+            AtomicReference<String> unexpected = new AtomicReference<>();
+            answerHostKeyPrompt(display, unexpected, false);
+            select(tree, row(tree, BuiltInSimulator.BOARD_NAME));
+            Widgets.click(Widgets.byId(shell, WidgetIds.CONNECT, ToolItem.class));
+            waitConnected(display, tree, registry, BuiltInSimulator.BOARD_NAME);
+            assertNull(unexpected.get(), "asked about the built-in board's own host key");
+            BoardFacts facts = registry.entry(BuiltInSimulator.BOARD_NAME).orElseThrow().facts().orElseThrow();
+            assertEquals(8, facts.cpuCount());
+            assertTrue(facts.uname().contains("5.4.72-yocto-standard"), facts.uname());
+            assertEquals(250, facts.hz());
+
+            // what the user sees: status column and the fact rows under the board
+            TreeItem builtIn = row(tree, BuiltInSimulator.BOARD_NAME);
+            assertEquals("connected", builtIn.getText(BoardsViewTest.STATUS_COLUMN));
+            UiWait.until(display, () -> builtIn.getExpanded() && builtIn.getItemCount() > 2, UI, "facts in the tree");
+            assertEquals("8", child(builtIn, "CPU count").getText(VALUE_COLUMN));
+            assertTrue(child(builtIn, "Kernel (uname -a)").getText(VALUE_COLUMN).contains("5.4.72-yocto-standard"));
+
+            // the Properties view shows the selected board's facts
+            IViewPart properties = page.showView(ViewIds.PROPERTIES);
+            page.activate(boardsView);
+            select(tree, builtIn);
+            PropertySheet sheet = (PropertySheet) properties;
+            Path dir = Screenshots.directory();
+            UiWait.settle(display);
+            Screenshots.capture(shell, dir.resolve("boards-before-properties.png"));
+            TreeItem cpus = UiWait.until(display, () -> propertyRow(sheet, "CPU count"), UI,
+                    "CPU count in the Properties view (page " + sheet.getCurrentPage() + ")");
+            assertEquals("8", cpus.getText(1));
+
+            UiWait.settle(display);
+            Screenshots.capture(shell, dir.resolve("boards-workbench.png"));
+            page.setPartState(page.getReference(boardsView), IWorkbenchPage.STATE_MAXIMIZED);
+            UiWait.settle(display);
+            Screenshots.capture(shell, dir.resolve("boards-view.png"));
+            page.setPartState(page.getReference(boardsView), IWorkbenchPage.STATE_RESTORED);
+
+            Widgets.click(Widgets.byId(shell, WidgetIds.DISCONNECT, ToolItem.class));
+            UiWait.until(display, () -> "disconnected".equals(registry.status(BuiltInSimulator.BOARD_NAME).label()),
+                    UI, "the built-in board to disconnect");
+            registry.disconnect(LAB);
+        } finally {
+            labBoard.close();
+        }
+    }
+
+    private static void addThroughDialog(Display display, Shell shell, SimSshServer.Login login) {
+        Widgets.click(Widgets.byId(shell, WidgetIds.ADD, ToolItem.class));
+        Shell dialog = UiWait.until(display, () -> Widgets.shell(display, WidgetIds.DIALOG_SHELL), UI,
+                "the Add Board dialog");
+        Button ok = Widgets.byId(dialog, WidgetIds.DIALOG_OK, Button.class);
+        assertFalse(ok.isEnabled(), "OK is enabled on an empty form");
+        Widgets.byId(dialog, WidgetIds.DIALOG_NAME, Text.class).setText(LAB);
+        Widgets.byId(dialog, WidgetIds.DIALOG_HOST, Text.class).setText("127.0.0.1");
+        Text port = Widgets.byId(dialog, WidgetIds.DIALOG_PORT, Text.class);
+        port.setText("70000");
+        assertFalse(ok.isEnabled(), "OK is enabled with port 70000");
+        assertTrue(shows(dialog, "Port: must be from 1 to 65535, was 70000"), "no message naming the port field");
+        port.setText(Integer.toString(login.port()));
+        Widgets.byId(dialog, WidgetIds.DIALOG_USER, Text.class).setText(login.user());
+        Combo auth = Widgets.byId(dialog, WidgetIds.DIALOG_AUTH, Combo.class);
+        auth.select(auth.indexOf(AuthMethod.PASSWORD.name()));
+        auth.notifyListeners(SWT.Selection, new Event());
+        Widgets.byId(dialog, WidgetIds.DIALOG_PASSWORD, Text.class).setText(login.password());
+        assertTrue(ok.isEnabled(), "OK stays disabled on a valid form");
+        UiWait.settle(display);
+        Screenshots.capture(dialog, uncheckedDir().resolve("boards-add-dialog.png"));
+        Widgets.click(ok);
+        UiWait.until(display, dialog::isDisposed, UI, "the dialog to close");
+    }
+
+    /** Queues a runnable that waits (on the UI thread's timer, never blocking it) for the host key prompt. */
+    private static void answerHostKeyPrompt(Display display, AtomicReference<String> seen, boolean trust) {
+        long deadline = System.nanoTime() + CONNECT.toNanos();
+        Runnable[] poll = new Runnable[1];
+        poll[0] = () -> {
+            Shell prompt = Widgets.shell(display, WidgetIds.HOST_KEY_SHELL);
+            if (prompt == null) {
+                if (System.nanoTime() < deadline && seen.get() == null) {
+                    display.timerExec(50, poll[0]);
+                }
+                return;
+            }
+            StringBuilder text = new StringBuilder();
+            for (Control c : Widgets.all(prompt, w -> w instanceof Label)) {
+                text.append(((Label) c).getText()).append('\n');
+            }
+            seen.set(text.toString());
+            UiWait.settle(display); // let the prompt paint before it is captured
+            Screenshots.capture(prompt, uncheckedDir().resolve("boards-host-key-prompt.png"));
+            String answer = trust ? "Trust and connect" : "Cancel";
+            for (Control c : Widgets.all(prompt, w -> w instanceof Button b && answer.equals(b.getText()))) {
+                Widgets.click(c);
+                return;
+            }
+        };
+        display.timerExec(50, poll[0]);
+    }
+
+    private static void waitConnected(Display display, Tree tree, BoardRegistry registry, String name) {
+        UiWait.until(display, () -> {
+            String status = registry.status(name).label();
+            if (status.equals("error")) {
+                throw new AssertionError("board '" + name + "' failed: " + registry.status(name));
+            }
+            TreeItem item = row(tree, name);
+            return status.equals("connected") && registry.entry(name).orElseThrow().facts().isPresent()
+                    && item != null && "connected".equals(item.getText(STATUS_COLUMN));
+        }, CONNECT, "board '" + name + "' to show status connected");
+    }
+
+    private static TreeItem row(Tree tree, String name) {
+        for (TreeItem item : tree.getItems()) {
+            if (name.equals(item.getText(0))) {
+                return item;
+            }
+        }
+        return null;
+    }
+
+    private static TreeItem child(TreeItem parent, String label) {
+        for (TreeItem item : parent.getItems()) {
+            if (label.equals(item.getText(0))) {
+                return item;
+            }
+        }
+        throw new AssertionError("no row '" + label + "' under " + parent.getText(0));
+    }
+
+    private static void select(Tree tree, TreeItem item) {
+        tree.setSelection(item);
+        Event e = new Event();
+        e.item = item;
+        tree.notifyListeners(SWT.Selection, e);
+    }
+
+    private static TreeItem propertyRow(PropertySheet sheet, String label) {
+        if (!(sheet.getCurrentPage().getControl() instanceof Tree t)) {
+            return null;
+        }
+        for (TreeItem category : t.getItems()) {
+            if (!category.getExpanded()) {
+                // the property sheet creates a category's rows when it is expanded, as a user click would
+                Event e = new Event();
+                e.item = category;
+                t.notifyListeners(SWT.Expand, e);
+                category.setExpanded(true);
+            }
+            if (label.equals(category.getText(0))) {
+                return category;
+            }
+            for (TreeItem item : category.getItems()) {
+                if (label.equals(item.getText(0))) {
+                    return item;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean shows(Shell dialog, String message) {
+        return !Widgets.all(dialog, w -> (w instanceof Text t && t.getText().contains(message))
+                || (w instanceof Label l && l.getText().contains(message))).isEmpty();
+    }
+
+    private static Path uncheckedDir() {
+        try {
+            return Screenshots.directory();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

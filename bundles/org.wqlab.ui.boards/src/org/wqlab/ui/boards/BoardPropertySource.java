@@ -1,0 +1,88 @@
+package org.wqlab.ui.boards;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.ui.views.properties.IPropertyDescriptor;
+import org.eclipse.ui.views.properties.IPropertySource;
+import org.eclipse.ui.views.properties.PropertyDescriptor;
+import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.BoardStatus;
+import org.wqlab.target.BoardProfile;
+
+/** A board's profile, status and probed facts, read-only, for the Properties view. A snapshot taken when selected. */
+final class BoardPropertySource implements IPropertySource {
+    static final String PROFILE = "Profile";
+    static final String FACTS = "Board facts";
+
+    private final Map<String, String> values = new LinkedHashMap<>();
+    private final Map<String, String> categories = new LinkedHashMap<>();
+
+    BoardPropertySource(BoardRegistry registry, String name) {
+        BoardEntry entry = registry.entry(name).orElse(null);
+        if (entry == null) {
+            return;
+        }
+        BoardProfile p = entry.profile();
+        put(PROFILE, "Name", p.name());
+        put(PROFILE, "Host", entry.builtInSimulator() ? "127.0.0.1 (built-in simulator, port chosen at start)"
+                : p.host());
+        put(PROFILE, "Port", p.port() == 0 ? "(default)" : Integer.toString(p.port()));
+        put(PROFILE, "User", p.user().isEmpty() ? "(default)" : p.user());
+        put(PROFILE, "Authentication", p.auth().name());
+        if (p.keyFile() != null) {
+            put(PROFILE, "Key file", p.keyFile().toString());
+        }
+        if (p.jumpHost() != null) {
+            put(PROFILE, "Jump host", p.jumpHost());
+        }
+        put(PROFILE, "Unknown host keys", p.hostKeyPolicy().name());
+        BoardStatus status = registry.status(name);
+        put(PROFILE, "Status", status instanceof BoardStatus.Failed f ? "error: " + f.message() : status.label());
+        entry.facts().ifPresent(f -> FactRows.of(name, f).forEach(r -> put(FACTS, r.label(), r.value())));
+    }
+
+    private void put(String category, String label, String value) {
+        values.put(label, value == null ? "" : value);
+        categories.put(label, category);
+    }
+
+    @Override
+    public Object getEditableValue() {
+        return this;
+    }
+
+    @Override
+    public IPropertyDescriptor[] getPropertyDescriptors() {
+        List<IPropertyDescriptor> descriptors = new ArrayList<>();
+        for (String label : values.keySet()) {
+            PropertyDescriptor d = new PropertyDescriptor(label, label);
+            d.setCategory(categories.get(label));
+            descriptors.add(d);
+        }
+        return descriptors.toArray(IPropertyDescriptor[]::new);
+    }
+
+    @Override
+    public Object getPropertyValue(Object id) {
+        return values.get(id);
+    }
+
+    @Override
+    public boolean isPropertySet(Object id) {
+        return false;
+    }
+
+    @Override
+    public void resetPropertyValue(Object id) {
+        // read-only
+    }
+
+    @Override
+    public void setPropertyValue(Object id, Object value) {
+        // read-only
+    }
+}

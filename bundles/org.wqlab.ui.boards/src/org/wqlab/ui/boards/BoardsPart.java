@@ -1,0 +1,475 @@
+package org.wqlab.ui.boards;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Inject;
+
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.e4.ui.di.Focus;
+import org.eclipse.e4.ui.workbench.modeling.ESelectionService;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IAction;
+import org.eclipse.jface.action.IContributionItem;
+import org.eclipse.jface.action.MenuManager;
+import org.eclipse.jface.action.Separator;
+import org.eclipse.jface.action.ToolBarManager;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.resource.ImageDescriptor;
+import org.eclipse.jface.resource.LocalResourceManager;
+import org.eclipse.jface.resource.JFaceResources;
+import org.eclipse.jface.resource.ResourceLocator;
+import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.ColumnViewerToolTipSupport;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.ITreeContentProvider;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.jface.viewers.TreeViewerColumn;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.ToolItem;
+import org.eclipse.swt.widgets.Tree;
+import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardListener;
+import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.BoardStatus;
+import org.wqlab.boards.BoardStoreException;
+import org.wqlab.boards.Boards;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PlatformUI;
+import org.wqlab.target.AuthMethod;
+import org.wqlab.target.BoardProfile;
+import org.wqlab.target.SecretKind;
+import org.wqlab.target.SecretStore;
+import org.wqlab.ui.refresh.UiRefreshThrottle;
+
+/**
+ * The Boards view (an e4 POJO part): board profiles in a tree with host and status, their probed facts below them,
+ * actions to add, edit, duplicate, remove, connect and disconnect. Status changes arrive from any thread and reach
+ * the tree through a {@link UiRefreshThrottle}; the selected board goes to the Properties view.
+ */
+public final class BoardsPart {
+    private static final String BUNDLE = "org.wqlab.ui.boards";
+    static final String VIEW_ID = "org.wqlab.ui.boards";
+
+    @Inject
+    private ESelectionService selectionService;
+
+    private BoardRegistry registry;
+    private TreeViewer viewer;
+    private boolean siteBound;
+    private UiRefreshThrottle throttle;
+    private LocalResourceManager resources;
+    private final Map<String, Image> images = new HashMap<>();
+    private final Map<String, String> lastStatus = new HashMap<>();
+    private final List<BoardAction> actions = new ArrayList<>();
+    private final BoardListener listener = () -> {
+        UiRefreshThrottle t = throttle;
+        if (t != null) {
+            t.requestRefresh();
+        }
+    };
+
+    @PostConstruct
+    public void createControls(Composite parent) {
+        resources = new LocalResourceManager(JFaceResources.getResources(), parent);
+        GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(parent);
+
+        ToolBarManager toolBar = new ToolBarManager(SWT.FLAT | SWT.RIGHT);
+        toolBar.createControl(parent);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(toolBar.getControl());
+
+        Label error = new Label(parent, SWT.WRAP);
+        error.setData(WidgetIds.KEY, WidgetIds.ERROR);
+        GridDataFactory.fillDefaults().grab(true, false).exclude(true).applyTo(error);
+        error.setVisible(false);
+
+        viewer = new TreeViewer(parent, SWT.MULTI | SWT.FULL_SELECTION | SWT.BORDER | SWT.V_SCROLL | SWT.H_SCROLL);
+        Tree tree = viewer.getTree();
+        tree.setData(WidgetIds.KEY, WidgetIds.TREE);
+        tree.setHeaderVisible(true);
+        tree.setLinesVisible(true);
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(tree);
+        ColumnViewerToolTipSupport.enableFor(viewer);
+        // status before host: in the perspective's narrow left column the name and status stay visible
+        column("Name", 270, new NameColumn());
+        column("Status", 130, new StatusColumn());
+        column("Host / Value", 520, new HostColumn());
+        viewer.setContentProvider(new Content());
+
+        try {
+            registry = Boards.registry();
+        } catch (BoardStoreException | RuntimeException e) {
+            error.setText("The boards cannot be shown: " + e.getMessage()
+                    + "\nFix the file (or move it away) and reopen the view; wqlab does not overwrite it.");
+            ((org.eclipse.swt.layout.GridData) error.getLayoutData()).exclude = false;
+            error.setVisible(true);
+            parent.layout(true);
+            return;
+        }
+
+        actions.add(new BoardAction(WidgetIds.ADD, "Add...", "Add a board", Need.NOTHING, this::add));
+        actions.add(new BoardAction(WidgetIds.EDIT, "Edit...", "Edit the selected board", Need.ONE, this::edit));
+        actions.add(new BoardAction(WidgetIds.DUPLICATE, "Duplicate", "Duplicate the selected board", Need.ONE,
+                this::duplicate));
+        actions.add(new BoardAction(WidgetIds.REMOVE, "Remove", "Remove the selected boards", Need.SOME, this::remove));
+        actions.add(new BoardAction(WidgetIds.CONNECT, "Connect", "Connect to the selected boards", Need.DISCONNECTED,
+                this::connect));
+        actions.add(new BoardAction(WidgetIds.DISCONNECT, "Disconnect", "Disconnect the selected boards",
+                Need.CONNECTED, this::disconnect));
+        MenuManager menu = new MenuManager();
+        for (BoardAction a : actions) {
+            toolBar.add(a);
+            menu.add(a);
+            if (a.getId().equals(WidgetIds.REMOVE)) {
+                toolBar.add(new Separator());
+                menu.add(new Separator());
+            }
+        }
+        toolBar.update(true);
+        for (ToolItem item : toolBar.getControl().getItems()) {
+            if (item.getData() instanceof IContributionItem ci && ci.getId() != null) {
+                item.setData(WidgetIds.KEY, ci.getId());
+            }
+        }
+        tree.setMenu(menu.createContextMenu(tree));
+        viewer.addSelectionChangedListener(e -> selectionChanged());
+        viewer.addDoubleClickListener(e -> {
+            List<String> selected = selectedBoards();
+            if (selected.size() == 1) {
+                edit(selected);
+            }
+        });
+
+        throttle = new UiRefreshThrottle(parent.getDisplay(), this::refresh);
+        registry.addListener(listener);
+        viewer.setInput(registry);
+        refresh();
+        parent.getDisplay().asyncExec(this::bindSiteSelectionProvider);
+    }
+
+    @Focus
+    public void setFocus() {
+        if (viewer != null && !viewer.getControl().isDisposed()) {
+            viewer.getControl().setFocus();
+            bindSiteSelectionProvider();
+        }
+    }
+
+    /**
+     * The Properties view (a 3.x view) follows the selection (and post-selection) of the active part's site; the
+     * e4view's wrapper part has a site once the view is shown, so the tree becomes its selection provider then.
+     */
+    private void bindSiteSelectionProvider() {
+        if (siteBound || viewer == null || viewer.getControl().isDisposed() || !PlatformUI.isWorkbenchRunning()) {
+            return;
+        }
+        for (IWorkbenchWindow window : PlatformUI.getWorkbench().getWorkbenchWindows()) {
+            for (IWorkbenchPage page : window.getPages()) {
+                IViewPart view = page.findView(VIEW_ID);
+                if (view != null && view.getSite() != null) {
+                    view.getSite().setSelectionProvider(viewer);
+                    siteBound = true;
+                    return;
+                }
+            }
+        }
+    }
+
+    @PreDestroy
+    public void dispose() {
+        if (registry != null) {
+            registry.removeListener(listener);
+        }
+        if (throttle != null) {
+            throttle.dispose();
+        }
+    }
+
+    /** For tests: the registry this view shows. */
+    public BoardRegistry registry() {
+        return registry;
+    }
+
+    private void refresh() {
+        if (viewer.getControl().isDisposed()) {
+            return;
+        }
+        viewer.refresh(true);
+        for (BoardEntry e : registry.entries()) {
+            String status = registry.status(e.name()).label();
+            String before = lastStatus.put(e.name(), status);
+            if ("connected".equals(status) && !status.equals(before)) {
+                viewer.setExpandedState(new BoardRow(e.name()), true);
+            }
+        }
+        selectionChanged();
+    }
+
+    private void selectionChanged() {
+        List<String> selected = selectedBoards();
+        for (BoardAction a : actions) {
+            a.update(selected);
+        }
+        if (selectionService != null) {
+            // a fresh selection object, so the Properties view re-reads the status and facts
+            IStructuredSelection s = viewer.getStructuredSelection();
+            selectionService.setSelection(s.isEmpty() ? StructuredSelection.EMPTY : new StructuredSelection(s.toList()));
+        }
+    }
+
+    private List<String> selectedBoards() {
+        Set<String> names = new HashSet<>();
+        List<String> ordered = new ArrayList<>();
+        for (Object o : viewer.getStructuredSelection().toList()) {
+            String name = o instanceof BoardRow r ? r.name() : o instanceof FactRow f ? f.boardName() : null;
+            if (name != null && names.add(name)) {
+                ordered.add(name);
+            }
+        }
+        return ordered;
+    }
+
+    private Shell shell() {
+        return viewer.getControl().getShell();
+    }
+
+    private Set<String> names() {
+        Set<String> names = new HashSet<>();
+        registry.entries().forEach(e -> names.add(e.name()));
+        return names;
+    }
+
+    private void add(List<String> ignored) {
+        new BoardDialog(shell(), null, false, names(), (profile, secret) -> {
+            try {
+                registry.add(profile);
+                storeSecret(profile, secret);
+            } catch (BoardStoreException | SecretStore.SecretStoreException | IllegalArgumentException e) {
+                return e.getMessage();
+            }
+            viewer.setSelection(new StructuredSelection(new BoardRow(profile.name())), true);
+            return null;
+        }).open();
+    }
+
+    private void edit(List<String> selected) {
+        String name = selected.get(0);
+        BoardEntry entry = registry.entry(name).orElse(null);
+        if (entry == null) {
+            return;
+        }
+        new BoardDialog(shell(), entry.profile(), entry.builtInSimulator(), names(), (profile, secret) -> {
+            try {
+                registry.update(name, profile);
+                storeSecret(profile, secret);
+            } catch (BoardStoreException | SecretStore.SecretStoreException | IllegalArgumentException e) {
+                return e.getMessage();
+            }
+            return null;
+        }).open();
+    }
+
+    private void storeSecret(BoardProfile profile, char[] secret) throws SecretStore.SecretStoreException {
+        if (secret != null) {
+            SecretKind kind = profile.auth() == AuthMethod.PUBLIC_KEY ? SecretKind.KEY_PASSPHRASE : SecretKind.PASSWORD;
+            registry.putSecret(profile.name(), kind, secret);
+        }
+    }
+
+    private void duplicate(List<String> selected) {
+        try {
+            BoardEntry copy = registry.duplicate(selected.get(0));
+            viewer.setSelection(new StructuredSelection(new BoardRow(copy.name())), true);
+        } catch (BoardStoreException e) {
+            MessageDialog.openError(shell(), "Duplicate board", e.getMessage());
+        }
+    }
+
+    private void remove(List<String> selected) {
+        String what = selected.size() == 1 ? "board '" + selected.get(0) + "'" : selected.size() + " boards";
+        if (!MessageDialog.openConfirm(shell(), "Remove boards", "Remove " + what
+                + "? Open connections are closed. Stored passwords stay in secure storage.")) {
+            return;
+        }
+        for (String name : selected) {
+            try {
+                registry.remove(name);
+            } catch (BoardStoreException | IllegalArgumentException e) {
+                MessageDialog.openError(shell(), "Remove board", e.getMessage());
+                return;
+            }
+        }
+    }
+
+    private void connect(List<String> selected) {
+        for (String name : selected) {
+            if (!(registry.status(name) instanceof BoardStatus.Connected)
+                    && !(registry.status(name) instanceof BoardStatus.Connecting)) {
+                new ConnectJob(registry, name, viewer.getControl().getDisplay()).schedule();
+            }
+        }
+    }
+
+    private void disconnect(List<String> selected) {
+        for (String name : selected) {
+            for (Job job : Job.getJobManager().find(ConnectJob.FAMILY)) {
+                if (job instanceof ConnectJob c && c.board().equals(name)) {
+                    c.cancel(); // a connect still running for it ends too
+                }
+            }
+            new DisconnectJob(registry, name).schedule();
+        }
+    }
+
+    private void column(String title, int width, ColumnLabelProvider labels) {
+        TreeViewerColumn c = new TreeViewerColumn(viewer, SWT.LEFT);
+        c.getColumn().setText(title);
+        c.getColumn().setWidth(width);
+        c.getColumn().setResizable(true);
+        c.setLabelProvider(labels);
+    }
+
+    private Image image(String path) {
+        return images.computeIfAbsent(path, p -> {
+            ImageDescriptor d = ResourceLocator.imageDescriptorFromBundle(BUNDLE, p).orElse(null);
+            return d == null ? null : resources.create(d);
+        });
+    }
+
+    private static String statusText(BoardStatus status) {
+        return status instanceof BoardStatus.Failed f ? "error: " + f.message() : status.label();
+    }
+
+    private final class Content implements ITreeContentProvider {
+        @Override
+        public Object[] getElements(Object input) {
+            return registry.entries().stream().map(e -> new BoardRow(e.name())).toArray();
+        }
+
+        @Override
+        public Object[] getChildren(Object parent) {
+            if (parent instanceof BoardRow row) {
+                return registry.entry(row.name()).flatMap(BoardEntry::facts)
+                        .map(f -> FactRows.of(row.name(), f).toArray()).orElse(new Object[0]);
+            }
+            return new Object[0];
+        }
+
+        @Override
+        public Object getParent(Object element) {
+            return element instanceof FactRow f ? new BoardRow(f.boardName()) : null;
+        }
+
+        @Override
+        public boolean hasChildren(Object element) {
+            return element instanceof BoardRow row
+                    && registry.entry(row.name()).map(e -> e.facts().isPresent()).orElse(false);
+        }
+    }
+
+    private final class NameColumn extends ColumnLabelProvider {
+        @Override
+        public String getText(Object element) {
+            return element instanceof BoardRow r ? r.name() : element instanceof FactRow f ? f.label() : "";
+        }
+
+        @Override
+        public Image getImage(Object element) {
+            return element instanceof BoardRow ? image("icons/board16.png") : null;
+        }
+    }
+
+    private final class HostColumn extends ColumnLabelProvider {
+        @Override
+        public String getText(Object element) {
+            if (element instanceof FactRow f) {
+                return f.value();
+            }
+            if (element instanceof BoardRow r) {
+                return registry.entry(r.name()).map(e -> {
+                    BoardProfile p = e.profile();
+                    if (e.builtInSimulator()) {
+                        return "127.0.0.1 (built-in simulator)";
+                    }
+                    String user = p.user().isEmpty() ? "" : p.user() + "@";
+                    return user + p.host() + (p.port() == 0 ? "" : ":" + p.port())
+                            + (p.jumpHost() == null ? "" : " via " + p.jumpHost());
+                }).orElse("");
+            }
+            return "";
+        }
+
+        @Override
+        public String getToolTipText(Object element) {
+            return element instanceof FactRow f ? f.label() + ": " + f.value() : null;
+        }
+    }
+
+    private final class StatusColumn extends ColumnLabelProvider {
+        @Override
+        public String getText(Object element) {
+            return element instanceof BoardRow r ? statusText(registry.status(r.name())) : "";
+        }
+
+        @Override
+        public Image getImage(Object element) {
+            return element instanceof BoardRow r
+                    ? image("icons/status-" + registry.status(r.name()).label() + "16.png") : null;
+        }
+
+        @Override
+        public String getToolTipText(Object element) {
+            return element instanceof BoardRow r ? statusText(registry.status(r.name())) : null;
+        }
+    }
+
+    private enum Need {
+        NOTHING, ONE, SOME, DISCONNECTED, CONNECTED
+    }
+
+    private final class BoardAction extends Action {
+        private final Need need;
+        private final java.util.function.Consumer<List<String>> run;
+
+        BoardAction(String id, String text, String tooltip, Need need,
+                java.util.function.Consumer<List<String>> run) {
+            super(text, IAction.AS_PUSH_BUTTON);
+            setId(id);
+            setToolTipText(tooltip);
+            this.need = need;
+            this.run = run;
+        }
+
+        void update(List<String> selected) {
+            setEnabled(switch (need) {
+                case NOTHING -> true;
+                case ONE -> selected.size() == 1;
+                case SOME -> !selected.isEmpty();
+                case DISCONNECTED -> selected.stream().anyMatch(n -> registry.status(n) instanceof BoardStatus.Disconnected
+                        || registry.status(n) instanceof BoardStatus.Failed);
+                case CONNECTED -> selected.stream().anyMatch(n -> registry.status(n) instanceof BoardStatus.Connected
+                        || registry.status(n) instanceof BoardStatus.Connecting);
+            });
+        }
+
+        @Override
+        public void run() {
+            run.accept(selectedBoards());
+        }
+    }
+}
