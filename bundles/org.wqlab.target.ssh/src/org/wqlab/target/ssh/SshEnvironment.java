@@ -1,0 +1,42 @@
+package org.wqlab.target.ssh;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Where the SSH client looks for the user's files. {@link #defaults()} is the real user's; tests pass their own.
+ *
+ * @param sshConfig ~/.ssh/config (may be absent)
+ * @param userKnownHosts read-only known-hosts files (~/.ssh/known_hosts)
+ * @param wqlabKnownHosts wqlab's own known-hosts file, where accepted keys are recorded
+ * @param defaultIdentities keys tried when neither the profile nor ~/.ssh/config names one
+ * @param agentSocket the SSH agent's socket, or null
+ */
+public record SshEnvironment(Path sshConfig, List<Path> userKnownHosts, Path wqlabKnownHosts,
+        List<Path> defaultIdentities, Path agentSocket) {
+
+    public SshEnvironment {
+        userKnownHosts = List.copyOf(userKnownHosts);
+        defaultIdentities = List.copyOf(defaultIdentities);
+    }
+
+    public static SshEnvironment defaults() {
+        Path ssh = Path.of(System.getProperty("user.home"), ".ssh");
+        String agent = System.getenv("SSH_AUTH_SOCK");
+        return new SshEnvironment(ssh.resolve("config"), List.of(ssh.resolve("known_hosts")),
+                configDir().resolve("known_hosts"),
+                List.of(ssh.resolve("id_ed25519"), ssh.resolve("id_ecdsa"), ssh.resolve("id_rsa")),
+                agent == null || agent.isBlank() ? null : Path.of(agent));
+    }
+
+    /** wqlab's per-user configuration folder: $XDG_CONFIG_HOME/wqlab, else ~/.config/wqlab. */
+    public static Path configDir() {
+        String override = System.getProperty("wqlab.config.dir");
+        if (override != null && !override.isBlank()) {
+            return Path.of(override);
+        }
+        String xdg = System.getenv("XDG_CONFIG_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
+        return base.resolve("wqlab");
+    }
+}
