@@ -47,7 +47,7 @@ class SimulatedBoardCommandTest {
             Path knownHosts = home.resolve("known_hosts");
 
             String uname = run(List.of(ssh.toString(), "-i", key.toString(), "-p", String.valueOf(port),
-                    "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=accept-new",
+                    "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-o", "StrictHostKeyChecking=accept-new",
                     "-o", "UserKnownHostsFile=" + knownHosts, "-o", "IdentitiesOnly=yes",
                     printed.get("user") + "@127.0.0.1", "uname -m; taskset -c 0 modprobe latency-mon && lsmod"));
             assertTrue(uname.startsWith("aarch64\n"), uname);
