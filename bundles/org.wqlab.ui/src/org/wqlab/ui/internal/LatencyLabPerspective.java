@@ -16,7 +16,7 @@ public final class LatencyLabPerspective implements IPerspectiveFactory {
         String editors = layout.getEditorArea();
         layout.setEditorAreaVisible(true);
 
-        IFolderLayout boards = layout.createFolder("wqlab.left.top", IPageLayout.LEFT, 0.22f, editors);
+        IFolderLayout boards = layout.createFolder("wqlab.left.top", IPageLayout.LEFT, 0.27f, editors);
         boards.addView(ViewIds.BOARDS);
 
         IFolderLayout experiments = layout.createFolder("wqlab.left.bottom", IPageLayout.BOTTOM, 0.45f,
