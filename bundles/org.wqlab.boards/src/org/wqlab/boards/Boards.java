@@ -10,6 +10,7 @@ import org.osgi.framework.FrameworkUtil;
 import org.osgi.util.tracker.ServiceTracker;
 import org.wqlab.target.BoardConnector;
 import org.wqlab.target.SecretStore;
+import org.wqlab.target.WqlabConfigDir;
 
 /**
  * The workbench's one board registry: boards file in the workspace

@@ -3,6 +3,8 @@ package org.wqlab.target.ssh;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.wqlab.target.WqlabConfigDir;
+
 /**
  * Where the SSH client looks for the user's files. {@link #defaults()} is the real user's; tests pass their own.
  *
@@ -29,14 +31,8 @@ public record SshEnvironment(Path sshConfig, List<Path> userKnownHosts, Path wql
                 agent == null || agent.isBlank() ? null : Path.of(agent));
     }
 
-    /** wqlab's per-user configuration folder: $XDG_CONFIG_HOME/wqlab, else ~/.config/wqlab. */
+    /** wqlab's per-user configuration folder, see {@link WqlabConfigDir}. */
     public static Path configDir() {
-        String override = System.getProperty("wqlab.config.dir");
-        if (override != null && !override.isBlank()) {
-            return Path.of(override);
-        }
-        String xdg = System.getenv("XDG_CONFIG_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
-        return base.resolve("wqlab");
+        return WqlabConfigDir.get();
     }
 }

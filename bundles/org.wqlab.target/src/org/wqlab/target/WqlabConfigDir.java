@@ -1,11 +1,11 @@
-package org.wqlab.boards;
+package org.wqlab.target;
 
 import java.nio.file.Path;
 
 /**
- * wqlab's per-user configuration folder, resolved exactly as org.wqlab.target.ssh's SshEnvironment does (system
- * property wqlab.config.dir, else $XDG_CONFIG_HOME/wqlab, else ~/.config/wqlab), so the built-in simulator's host
- * key lands in the known-hosts file the SSH transport reads. Nothing here depends on the SSH bundle itself.
+ * wqlab's per-user configuration folder (system property wqlab.config.dir, else $XDG_CONFIG_HOME/wqlab, else
+ * ~/.config/wqlab): wqlab's own known-hosts file and secure storage live there, so whoever records a host key (the
+ * built-in simulated board) and the SSH transport that checks it agree on the place.
  */
 public final class WqlabConfigDir {
     private WqlabConfigDir() {
