@@ -62,4 +62,14 @@ class LauncherScriptTest {
         assertTrue(bundles.matches(".*org\\.apache\\.felix\\.scr_[^,]*@2\\\\?:start.*"), bundles);
         assertTrue(Files.isExecutable(Launch.productDir().resolve("wqlab")));
     }
+
+    @Test
+    void productShipsTheKernelModuleSourcesForTheModuleManager() throws IOException {
+        Path repoKmod = Path.of(System.getProperty("wqlab.repo.root"), "kmod");
+        for (String file : java.util.List.of("latency-mon.c", "Kbuild", "Makefile")) {
+            Path shipped = Launch.productDir().resolve("kmod").resolve(file);
+            assertTrue(Files.isRegularFile(shipped), "missing in the product: " + shipped);
+            assertEquals(Files.readString(repoKmod.resolve(file)), Files.readString(shipped), file);
+        }
+    }
 }
