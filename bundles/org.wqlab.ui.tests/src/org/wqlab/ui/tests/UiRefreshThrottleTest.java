@@ -11,6 +11,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.wqlab.ui.refresh.UiRefreshThrottle;
+import org.wqlab.ui.testing.UiWait;
 
 class UiRefreshThrottleTest {
 

@@ -17,6 +17,8 @@ import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.wqlab.ui.ViewIds;
+import org.wqlab.ui.testing.Screenshots;
+import org.wqlab.ui.testing.UiWait;
 
 /** Starts the real wqlab application (UI harness) and checks the window it shows. */
 class WorkbenchSmokeTest {

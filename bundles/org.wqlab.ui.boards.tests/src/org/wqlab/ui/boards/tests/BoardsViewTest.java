@@ -45,6 +45,8 @@ import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.facts.BoardFacts;
 import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.boards.WidgetIds;
+import org.wqlab.ui.testing.Screenshots;
+import org.wqlab.ui.testing.UiWait;
 
 /**
  * Acceptance 5 of issue 5, in the real workbench under Xvfb: a board added through the dialog (a second simulated

@@ -2,7 +2,6 @@ package org.wqlab.ui.kmod.tests;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.InputStream;
@@ -13,13 +12,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
-import org.eclipse.swt.graphics.ImageLoader;
-import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
@@ -49,6 +43,8 @@ import org.wqlab.target.SecretKind;
 import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.boards.WidgetIds;
 import org.wqlab.ui.kmod.KernelModulePart;
+import org.wqlab.ui.testing.Screenshots;
+import org.wqlab.ui.testing.UiWait;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -80,9 +76,9 @@ class KernelModuleViewTest {
 
         IWorkbench workbench = PlatformUI.getWorkbench();
         Display display = workbench.getDisplay();
-        IWorkbenchWindow window = until(display, workbench::getActiveWorkbenchWindow, STARTUP, "the window");
+        IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, STARTUP, "the window");
         Shell shell = window.getShell();
-        until(display, shell::isVisible, STARTUP, "the window to be shown");
+        UiWait.until(display, shell::isVisible, STARTUP, "the window to be shown");
         shell.setMaximized(true);
         IWorkbenchPage page = window.getActivePage();
 
@@ -101,24 +97,24 @@ class KernelModuleViewTest {
 
             page.showView(ViewIds.KERNEL_MODULE);
             page.showView(ViewIds.BOARDS);
-            Tree tree = until(display, () -> byId(shell, WidgetIds.TREE, Tree.class), STARTUP, "the boards tree");
-            TreeItem row = until(display, () -> row(tree, BOARD), STEP, "the board in the tree");
+            Tree tree = UiWait.until(display, () -> byId(shell, WidgetIds.TREE, Tree.class), STARTUP, "the boards tree");
+            TreeItem row = UiWait.until(display, () -> row(tree, BOARD), STEP, "the board in the tree");
             tree.setSelection(row);
             Event e = new Event();
             e.item = row;
             tree.notifyListeners(SWT.Selection, e);
 
-            Label stateLabel = until(display, () -> byId(shell, "state", Label.class), STEP, "the module state");
+            Label stateLabel = UiWait.until(display, () -> byId(shell, "state", Label.class), STEP, "the module state");
             Label boardLabel = byId(shell, "board", Label.class);
-            until(display, () -> boardLabel.getText().equals("Board: " + BOARD), STEP,
+            UiWait.until(display, () -> boardLabel.getText().equals("Board: " + BOARD), STEP,
                     "the selected board in the view, saw '" + boardLabel.getText() + "'");
-            until(display, () -> stateLabel.getText().equals("latency_mon is not loaded"), STEP,
+            UiWait.until(display, () -> stateLabel.getText().equals("latency_mon is not loaded"), STEP,
                     "the state read from the board, saw '" + stateLabel.getText() + "'");
 
             byId(shell, "moduleFile", Text.class).setText(module.toString());
             byId(shell, "parameters", Text.class).setText("cpu=-1 report_all=1 classic=0");
             click(byId(shell, "deployLoad", Button.class));
-            until(display, () -> stateLabel.getText().equals("latency_mon is loaded with classic=0 cpu=-1 report_all=1"),
+            UiWait.until(display, () -> stateLabel.getText().equals("latency_mon is loaded with classic=0 cpu=-1 report_all=1"),
                     STEP, "the load, saw '" + stateLabel.getText() + "' / " + byId(shell, "details", Text.class).getText());
             String details = byId(shell, "details", Text.class).getText();
             assertTrue(details.contains("/tmp/wqlab/latency-mon-arm64.ko") && details.contains(vermagic), details);
@@ -128,7 +124,7 @@ class KernelModuleViewTest {
             capturePart(page, display, shell, "kmod-loaded.png");
 
             click(byId(shell, "unload", Button.class));
-            until(display, () -> stateLabel.getText().equals("latency_mon unloaded"), STEP,
+            UiWait.until(display, () -> stateLabel.getText().equals("latency_mon unloaded"), STEP,
                     "the unload, saw '" + stateLabel.getText() + "'");
             modules = registry.connection(BOARD).orElseThrow().run(Command.of("cat").arg("/proc/modules"), STEP)
                     .stdoutText();
@@ -145,10 +141,10 @@ class KernelModuleViewTest {
     private static void capturePart(IWorkbenchPage page, Display display, Shell shell, String name) throws Exception {
         org.eclipse.ui.IViewReference ref = page.findViewReference(ViewIds.KERNEL_MODULE);
         page.setPartState(ref, IWorkbenchPage.STATE_MAXIMIZED);
-        settle(display);
-        capture(shell, screenshots().resolve(name));
+        UiWait.settle(display);
+        Screenshots.capture(shell, Screenshots.directory().resolve(name));
         page.setPartState(ref, IWorkbenchPage.STATE_RESTORED);
-        settle(display);
+        UiWait.settle(display);
     }
 
     private static BoardProfile profile(Path dir, String vermagic) throws Exception {
@@ -204,48 +200,4 @@ class KernelModuleViewTest {
         b.notifyListeners(SWT.Selection, e);
     }
 
-    private static <T> T until(Display display, Supplier<T> valueOrNull, Duration timeout, String what) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            T value = valueOrNull.get();
-            if (value != null && !Boolean.FALSE.equals(value)) {
-                return value;
-            }
-            if (System.nanoTime() > deadline) {
-                fail("timed out after " + timeout.toSeconds() + " s waiting for " + what);
-            }
-            if (!display.readAndDispatch()) {
-                display.timerExec(20, () -> { });
-                display.sleep();
-            }
-        }
-    }
-
-    private static void settle(Display display) {
-        while (display.readAndDispatch()) {
-            // drain
-        }
-    }
-
-    private static Path screenshots() throws java.io.IOException {
-        return Files.createDirectories(Path.of(System.getProperty("wqlab.screenshot.dir", "target/screenshots")));
-    }
-
-    private static void capture(Shell shell, Path file) {
-        Rectangle bounds = shell.getBounds();
-        Image image = new Image(shell.getDisplay(), bounds.width, bounds.height);
-        GC gc = new GC(shell.getDisplay());
-        try {
-            gc.copyArea(image, bounds.x, bounds.y);
-        } finally {
-            gc.dispose();
-        }
-        try {
-            ImageLoader loader = new ImageLoader();
-            loader.data = new org.eclipse.swt.graphics.ImageData[] {image.getImageData()};
-            loader.save(file.toString(), SWT.IMAGE_PNG);
-        } finally {
-            image.dispose();
-        }
-    }
 }

@@ -1,4 +1,4 @@
-package org.wqlab.ui.boards.tests;
+package org.wqlab.ui.testing;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -7,14 +7,14 @@ import java.util.function.Supplier;
 
 import org.eclipse.swt.widgets.Display;
 
-/** Runs the UI event loop until a condition holds, failing after a timeout (as in org.wqlab.ui.tests). */
-final class UiWait {
+/** For UI tests of every wqlab UI bundle (not shipped in the product). Runs the UI event loop until a condition holds, failing after a timeout. Call on the UI thread. */
+public final class UiWait {
     private static final int WAKE_UP_MS = 20;
 
     private UiWait() {
     }
 
-    static <T> T until(Display display, Supplier<T> valueOrNull, Duration timeout, String what) {
+    public static <T> T until(Display display, Supplier<T> valueOrNull, Duration timeout, String what) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             T value = valueOrNull.get();
@@ -25,13 +25,15 @@ final class UiWait {
                 fail("timed out after " + timeout.toSeconds() + " s waiting for " + what);
             }
             if (!display.readAndDispatch()) {
+                // a timer guarantees that sleep() returns even when no other event arrives
                 display.timerExec(WAKE_UP_MS, () -> { });
                 display.sleep();
             }
         }
     }
 
-    static void settle(Display display) {
+    /** Dispatches every pending event, so that layout and paint have happened. */
+    public static void settle(Display display) {
         while (display.readAndDispatch()) {
             // drain
         }

@@ -1,8 +1,10 @@
-package org.wqlab.ui.boards.tests;
+package org.wqlab.ui.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
@@ -12,18 +14,20 @@ import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Shell;
 
-/** PNG screenshots of what the test saw, taken from the screen with SWT itself (as in org.wqlab.ui.tests). */
-final class Screenshots {
+/** For UI tests of every wqlab UI bundle (not shipped in the product). PNG screenshots of what a UI test saw, taken from the screen with SWT itself. */
+public final class Screenshots {
     private Screenshots() {
     }
 
-    static Path directory() throws IOException {
+    public static Path directory() throws IOException {
         Path dir = Path.of(System.getProperty("wqlab.screenshot.dir", "target/screenshots"));
         Files.createDirectories(dir);
         return dir;
     }
 
-    static ImageData capture(Shell shell, Path file) {
+    /** Saves the shell as it is on screen; returns the image data so a test can check what was drawn. */
+    public static ImageData capture(Shell shell, Path file) {
+        UiWait.settle(shell.getDisplay());
         Rectangle bounds = shell.getBounds();
         Image image = new Image(shell.getDisplay(), bounds.width, bounds.height);
         GC gc = new GC(shell.getDisplay());
@@ -41,5 +45,16 @@ final class Screenshots {
         } finally {
             image.dispose();
         }
+    }
+
+    /** Number of distinct pixel values, sampled on a grid: a blank or unpainted window has very few. */
+    public static int distinctColours(ImageData data) {
+        Set<Integer> colours = new HashSet<>();
+        for (int y = 0; y < data.height; y += 4) {
+            for (int x = 0; x < data.width; x += 4) {
+                colours.add(data.getPixel(x, y));
+            }
+        }
+        return colours.size();
     }
 }
