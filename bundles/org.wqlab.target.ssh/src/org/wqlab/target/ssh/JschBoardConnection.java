@@ -150,13 +150,17 @@ final class JschBoardConnection implements BoardConnection {
             sftp.connect((int) profile.connectTimeout().toMillis());
         } catch (JSchException noSftp) {
             sftpUnavailable = true;
-            if (!session.isConnected()) {
-                // JSch sends SFTP's first packet even when the server has already closed the failed subsystem's
-                // channel; OpenSSH answers that with a disconnect. Nothing else ran on the session: reopen it.
-                if (othersRunning) {
+            // JSch sends SFTP's first packet even when the server has already closed the failed subsystem's
+            // channel, and OpenSSH answers that with a disconnect that may arrive only after this point. So the
+            // session is not trusted after a failed probe: when nothing else runs on it, it is replaced now, once.
+            if (othersRunning) {
+                if (!session.isConnected()) {
                     throw dropped("while probing for SFTP (the board has no sftp-server)", noSftp);
                 }
+            } else {
+                Session probed = session;
                 session = reopener.open();
+                probed.disconnect();
             }
             ExecUpload.upload(this, localFile, remotePath, progress, timeout);
             return;
