@@ -93,11 +93,11 @@ public final class KernelModulePart {
         build.setText("Build latency-mon");
         GridLayoutFactory.swtDefaults().numColumns(3).applyTo(build);
         GridDataFactory.fillDefaults().grab(true, false).span(3, 1).applyTo(build);
-        kernelTree = field(build, "Kernel build dir", "kernelTree", "");
+        kernelTree = remembered(build, "Kernel build dir", "kernelTree", KmodBuildPreferences.KERNEL_BUILD_DIR);
         new Label(build, SWT.NONE);
-        arch = field(build, "ARCH", "arch", "arm64");
+        arch = remembered(build, "ARCH", "arch", KmodBuildPreferences.ARCH);
         new Label(build, SWT.NONE);
-        crossCompile = field(build, "CROSS_COMPILE", "crossCompile", "aarch64-linux-gnu-");
+        crossCompile = remembered(build, "CROSS_COMPILE", "crossCompile", KmodBuildPreferences.CROSS_COMPILE);
         new Label(build, SWT.NONE);
         Composite buildButtons = new Composite(build, SWT.NONE);
         GridLayoutFactory.fillDefaults().numColumns(2).applyTo(buildButtons);
@@ -109,7 +109,7 @@ public final class KernelModulePart {
         new Label(parent, SWT.NONE);
         pinCpu = field(parent, "taskset CPU (original module)", "pinCpu", "");
         new Label(parent, SWT.NONE);
-        remoteDir = field(parent, "Board folder", "remoteDir", LoadRequest.DEFAULT_REMOTE_DIR);
+        remoteDir = remembered(parent, "Board folder", "remoteDir", KmodBuildPreferences.REMOTE_DIR);
         new Label(parent, SWT.NONE);
 
         Composite actions = new Composite(parent, SWT.NONE);
@@ -343,6 +343,13 @@ public final class KernelModulePart {
         label.setData(WIDGET_KEY, id);
         GridDataFactory.fillDefaults().grab(true, false).span(span, 1).applyTo(label);
         return label;
+    }
+
+    /** A field whose value comes from, and goes back to, the kernel module build preferences. */
+    private static Text remembered(Composite parent, String name, String id, String preferenceKey) {
+        Text text = field(parent, name, id, KmodBuildPreferences.store().getString(preferenceKey));
+        text.addModifyListener(e -> KmodBuildPreferences.remember(preferenceKey, text.getText()));
+        return text;
     }
 
     private static Text field(Composite parent, String name, String id, String value) {
