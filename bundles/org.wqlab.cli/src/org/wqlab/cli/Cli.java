@@ -41,6 +41,13 @@ public final class Cli {
               sim [--port P] [--profile NAME|FILE] [--speed N] [--state DIR] [--ground-truth FILE]
                                                              run the simulated R-Car board (SSH on 127.0.0.1)
                                                              until interrupted; prints how to log in
+              run [SEQUENCE] [--board sim[:PROFILE]|user@host[:port]] [--sim-speed N] [--workspace DIR]
+                  [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE]
+                                                             run a test sequence (default: the report's
+                                                             procedure on the built-in simulated board) and
+                                                             record it as an experiment; Ctrl-C cancels with
+                                                             cleanup; --ground-truth FILE: the simulated
+                                                             board writes what it executed (JSON lines)
               help                                           this text
             EXPERIMENT is an experiment folder or an experiment id in the workspace.
             The workspace defaults to $WQLAB_WORKSPACE, else ~/wqlab-workspace.
@@ -77,6 +84,7 @@ public final class Cli {
                         List.of("--json")));
                 case "export" -> export(new Args("export", rest, List.of("--workspace", "--csv"), List.of()));
                 case "sim" -> simulatedBoard(rest);
+                case "run" -> new RunVerb(out, err).run(rest, workspaceOf(rest));
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);
                     yield OK;
@@ -242,8 +250,17 @@ public final class Cli {
         throw new InputException(p, 0, "no such experiment folder, experiment id or log file");
     }
 
+    /** The default workspace for {@code run} (its own option parser reads --workspace). */
+    private static Workspace workspaceOf(List<String> args) {
+        return workspaceFrom(null);
+    }
+
     private static Workspace workspace(Args a) {
-        String w = a.option("--workspace");
+        return workspaceFrom(a.option("--workspace"));
+    }
+
+    private static Workspace workspaceFrom(String option) {
+        String w = option;
         if (w == null) {
             w = System.getenv("WQLAB_WORKSPACE");
         }

@@ -289,7 +289,8 @@ final class JschBoardConnection implements BoardConnection {
             Running running = new Running(channel, out, err, in, stdout, stderr);
             running.startHelpers(stdin);
             return running;
-        } catch (JSchException | IOException e) {
+        } catch (JSchException | IOException | RuntimeException e) {
+            // JSch can fail with a NullPointerException when the server closes the session under it
             if (!session.isConnected()) {
                 throw dropped("while starting " + abbreviated(command), e);
             }

@@ -1,0 +1,395 @@
+package org.wqlab.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+
+import org.wqlab.core.store.Workspace;
+import org.wqlab.sequence.Sequence;
+import org.wqlab.sequence.SequenceException;
+import org.wqlab.sequence.SequenceJson;
+import org.wqlab.sequence.Variables;
+import org.wqlab.sequence.run.BoardAccess;
+import org.wqlab.sequence.run.RunMonitor;
+import org.wqlab.sequence.run.RunResult;
+import org.wqlab.sequence.run.SequenceRunner;
+import org.wqlab.sequence.run.StepRecord;
+import org.wqlab.sequence.usb.ManualPrompt;
+import org.wqlab.sequence.usb.UsbDrivers;
+import org.wqlab.sim.Board;
+import org.wqlab.sim.Profiles;
+import org.wqlab.sim.server.SimSshServer;
+import org.wqlab.target.AuthMethod;
+import org.wqlab.target.BoardProfile;
+import org.wqlab.target.HostKeyPolicy;
+import org.wqlab.target.SecretKind;
+import org.wqlab.target.SecretStore;
+import org.wqlab.target.ssh.JschBoardConnector;
+import org.wqlab.target.ssh.SshEnvironment;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+/**
+ * {@code wqlab run [SEQUENCE] [--board sim[:PROFILE]|user@host[:port]] [--sim-speed N] [--workspace DIR]
+ * [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE]}. Ctrl-C cancels with cleanup.
+ */
+final class RunVerb {
+
+    /** Set by tests (and Ctrl-C) to cancel the run in progress. */
+    static final AtomicBoolean CANCEL = new AtomicBoolean();
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    RunVerb(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    private record Options(String sequence, String board, double speed, String workspace, Map<String, String> vars,
+            boolean acceptNew, boolean json, String groundTruth) {
+    }
+
+    private Options parse(List<String> args) throws Cli.UsageException {
+        String sequence = null;
+        String board = "sim";
+        double speed = 1;
+        String workspace = null;
+        String groundTruth = null;
+        Map<String, String> vars = new LinkedHashMap<>();
+        boolean acceptNew = false;
+        boolean json = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--board", "--sim-speed", "--workspace", "--var", "--ground-truth" -> {
+                    if (i + 1 >= args.size()) {
+                        throw new Cli.UsageException(a + " needs a value");
+                    }
+                    String v = args.get(++i);
+                    switch (a) {
+                        case "--board" -> board = v;
+                        case "--workspace" -> workspace = v;
+                        case "--ground-truth" -> groundTruth = v;
+                        case "--sim-speed" -> {
+                            try {
+                                speed = Double.parseDouble(v);
+                            } catch (NumberFormatException e) {
+                                speed = -1;
+                            }
+                            if (!(speed > 0) || speed > 1000) {
+                                throw new Cli.UsageException("--sim-speed: '" + v + "' must be a number in (0, 1000]");
+                            }
+                        }
+                        default -> {
+                            try {
+                                var kv = Variables.parseOverride(v);
+                                vars.put(kv.getKey(), kv.getValue());
+                            } catch (IllegalArgumentException e) {
+                                throw new Cli.UsageException(e.getMessage());
+                            }
+                        }
+                    }
+                }
+                case "--accept-new-host-key" -> acceptNew = true;
+                case "--json" -> json = true;
+                default -> {
+                    if (a.startsWith("-")) {
+                        throw new Cli.UsageException("unknown option '" + a + "'");
+                    }
+                    if (sequence != null) {
+                        throw new Cli.UsageException("more than one SEQUENCE given: " + sequence + ", " + a);
+                    }
+                    sequence = a;
+                }
+            }
+        }
+        return new Options(sequence, board, speed, workspace, vars, acceptNew, json, groundTruth);
+    }
+
+    int run(List<String> args, Workspace defaultWorkspace) throws Cli.UsageException, IOException {
+        Options o = parse(args);
+        String source;
+        Sequence sequence;
+        try {
+            if (o.sequence == null) {
+                source = "default sequence (org.wqlab.sequence" + SequenceJson.DEFAULT_RESOURCE + ")";
+                sequence = SequenceJson.defaultSequence();
+            } else {
+                Path file = Path.of(o.sequence);
+                if (!Files.isRegularFile(file)) {
+                    err.println("wqlab run: " + file + ": no such sequence file");
+                    return Cli.BAD_INPUT;
+                }
+                source = file.toString();
+                sequence = SequenceJson.parse(source, Files.readString(file, StandardCharsets.UTF_8));
+            }
+        } catch (SequenceException e) {
+            err.println("wqlab run: " + e.getMessage());
+            return Cli.BAD_INPUT;
+        }
+        Workspace workspace = o.workspace == null ? defaultWorkspace : new Workspace(Path.of(o.workspace));
+        CANCEL.set(false);
+        List<AutoCloseable> closeLater = new ArrayList<>();
+        try {
+            BoardAccess access = o.board.equals("sim") || o.board.startsWith("sim:") ? simulated(o, closeLater)
+                    : remote(o);
+            if (access == null) {
+                return Cli.BAD_INPUT;
+            }
+            return execute(o, source, sequence, access, workspace);
+        } finally {
+            for (int i = closeLater.size() - 1; i >= 0; i--) {
+                try {
+                    closeLater.get(i).close();
+                } catch (Exception e) {
+                    err.println("wqlab run: stopping the simulated board: " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    private int execute(Options o, String source, Sequence sequence, BoardAccess access, Workspace workspace)
+            throws IOException {
+        CountDownLatch done = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            CANCEL.set(true);
+            err.println("wqlab run: cancelling (cleanup runs: module unload, USB reconnect)");
+            try {
+                done.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "wqlab-run-ctrl-c");
+        boolean hooked = false;
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+            hooked = true;
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is already exiting
+        }
+        RunMonitor monitor = new RunMonitor() {
+            @Override
+            public boolean isCanceled() {
+                return CANCEL.get();
+            }
+
+            @Override
+            public void stepStarted(int number, String label) {
+                if (!o.json) {
+                    out.println("[" + number + "] " + label + " ...");
+                }
+            }
+
+            @Override
+            public void stepFinished(StepRecord r) {
+                if (!o.json) {
+                    out.printf(Locale.ROOT, "[%d] %s: %s (%d ms)%s%n", r.number(), r.label(), r.outcome(),
+                            r.durationMs(), r.detail().isEmpty() ? "" : " " + r.detail());
+                }
+            }
+
+            @Override
+            public void message(String text) {
+                if (!o.json) {
+                    out.println(text);
+                }
+            }
+        };
+        try {
+            return report(o, new SequenceRunner().run(source, sequence, o.vars, access, workspace, monitor));
+        } catch (SequenceException e) {
+            err.println("wqlab run: " + e.getMessage());
+            return Cli.BAD_INPUT;
+        } finally {
+            // after the summary is printed: on Ctrl-C the hook waits for this, then the JVM exits
+            out.flush();
+            err.flush();
+            done.countDown();
+            if (hooked) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // Ctrl-C: the hook is running and waits for the latch above
+                }
+            }
+        }
+    }
+
+    private int report(Options o, RunResult result) {
+        String status = result.status().name().toLowerCase(Locale.ROOT);
+        if (o.json) {
+            JsonObject j = new JsonObject();
+            j.addProperty("experiment", result.folder().dir().toString());
+            j.addProperty("status", status);
+            j.addProperty("summary", result.summary());
+            JsonArray steps = new JsonArray();
+            for (StepRecord r : result.steps()) {
+                JsonObject s = new JsonObject();
+                s.addProperty("number", r.number());
+                s.addProperty("label", r.label());
+                s.addProperty("outcome", r.outcome());
+                s.addProperty("durationMs", r.durationMs());
+                s.addProperty("detail", r.detail());
+                steps.add(s);
+            }
+            j.add("steps", steps);
+            JsonArray cleanup = new JsonArray();
+            result.cleanup().forEach(cleanup::add);
+            j.add("cleanup", cleanup);
+            out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(j));
+        } else {
+            result.cleanup().forEach(c -> out.println("cleanup: " + c));
+            out.println("experiment " + result.folder().dir() + ": " + status);
+        }
+        if (result.status() != org.wqlab.core.model.ExperimentStatus.COMPLETED) {
+            err.println("wqlab run: " + status + ": " + result.summary() + " (recorded in " + result.folder().dir()
+                    + ")");
+            return Cli.FAILURE;
+        }
+        return Cli.OK;
+    }
+
+    /** The simulated board in-process on 127.0.0.1, its host key checked against the one it reports. */
+    private BoardAccess simulated(Options o, List<AutoCloseable> closeLater) throws IOException {
+        String profileName = o.board.startsWith("sim:") ? o.board.substring(4) : Profiles.DEFAULT;
+        org.wqlab.sim.BoardProfile profile;
+        try {
+            profile = Profiles.byNameOrFile(profileName);
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("wqlab run: --board " + o.board + ": " + e.getMessage());
+            return null;
+        }
+        Path state = Files.createTempDirectory("wqlab-run-sim");
+        closeLater.add(() -> deleteTree(state));
+        Board board = Board.realTime(profile, o.speed);
+        closeLater.add(board);
+        if (o.groundTruth != null) {
+            Writer w = Files.newBufferedWriter(Path.of(o.groundTruth), StandardCharsets.UTF_8);
+            closeLater.add(w);
+            board.driver().run(() -> board.kernel().groundTruth().writeTo(w));
+        }
+        SimSshServer server = SimSshServer.start(board, state, 0, List.of());
+        closeLater.add(server);
+        SimSshServer.Login login = server.login();
+        SshEnvironment env = new SshEnvironment(state.resolve("no-ssh-config"), List.of(), state.resolve("known_hosts"),
+                List.of(), null);
+        JschBoardConnector connector = new JschBoardConnector(env, new OneSecret(login.password()));
+        BoardProfile target = new BoardProfile("Simulated " + profile.name(), login.host(), login.port(),
+                login.user(), AuthMethod.PASSWORD, null, null, HostKeyPolicy.ASK, null, null);
+        if (!o.json) {
+            out.println("simulated board " + profile.name() + " on " + login.host() + ":" + login.port() + " at "
+                    + o.speed + "x board time");
+        }
+        return new BoardAccess(() -> connector.connect(target,
+                key -> key.fingerprint().equals(login.hostKeyFingerprint())), o.speed, UsbDrivers.SIM_PULL,
+                terminalPrompt());
+    }
+
+    private BoardAccess remote(Options o) {
+        String spec = o.board;
+        String user = "";
+        String hostPort = spec;
+        int at = spec.lastIndexOf('@');
+        if (at >= 0) {
+            user = spec.substring(0, at);
+            hostPort = spec.substring(at + 1);
+        }
+        int port = 0;
+        String host = hostPort;
+        int colon = hostPort.lastIndexOf(':');
+        if (colon > 0 && !hostPort.startsWith("[")) {
+            try {
+                port = Integer.parseInt(hostPort.substring(colon + 1));
+                host = hostPort.substring(0, colon);
+            } catch (NumberFormatException e) {
+                err.println("wqlab run: --board " + spec + ": bad port '" + hostPort.substring(colon + 1) + "'");
+                return null;
+            }
+        }
+        if (host.isBlank()) {
+            err.println("wqlab run: --board " + spec + ": expected sim[:PROFILE] or user@host[:port]");
+            return null;
+        }
+        BoardProfile profile;
+        try {
+            profile = BoardProfile.of(spec, host, port, user)
+                    .withHostKeyPolicy(o.acceptNew ? HostKeyPolicy.ACCEPT_NEW : HostKeyPolicy.REFUSE_UNKNOWN);
+        } catch (IllegalArgumentException e) {
+            err.println("wqlab run: --board " + spec + ": " + e.getMessage());
+            return null;
+        }
+        JschBoardConnector connector = new JschBoardConnector(SshEnvironment.defaults(), null);
+        return new BoardAccess(() -> connector.connect(profile, org.wqlab.target.HostKeyPrompt.REFUSE), 1.0,
+                UsbDrivers.MANUAL, terminalPrompt());
+    }
+
+    private ManualPrompt terminalPrompt() {
+        return (message, countdown) -> {
+            for (long s = countdown.toSeconds(); s > 0 && !CANCEL.get(); s--) {
+                out.println(message + " in " + s + " s");
+                Thread.sleep(1000);
+            }
+            out.println(message + " now, then press Enter (or type 'no' and Enter to stop)");
+            try {
+                String line = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+                return line != null && !line.strip().equalsIgnoreCase("no");
+            } catch (IOException e) {
+                return false;
+            }
+        };
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    private static final class OneSecret implements SecretStore {
+        private final Map<SecretKind, String> secrets = new ConcurrentHashMap<>();
+
+        OneSecret(String password) {
+            secrets.put(SecretKind.PASSWORD, password);
+        }
+
+        @Override
+        public Optional<char[]> get(String boardName, SecretKind kind) {
+            return Optional.ofNullable(secrets.get(kind)).map(String::toCharArray);
+        }
+
+        @Override
+        public void put(String boardName, SecretKind kind, char[] secret) {
+            secrets.put(kind, new String(secret));
+        }
+
+        @Override
+        public void remove(String boardName, SecretKind kind) {
+            secrets.remove(kind);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package org.wqlab.sequence.usb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wqlab.sequence.run.SimRigAccess;
+import org.wqlab.target.BoardConnection;
+
+/** Each software driver against the simulated board over SSH; the stick's presence is read from the board model. */
+class UsbDriversTest {
+
+    private static UsbAction action(BoardConnection c, String hub, String port, ManualPrompt prompt) {
+        return new UsbAction(c, "2-1", hub, port, "", Duration.ZERO, prompt, Duration.ofSeconds(30));
+    }
+
+    @Test
+    void softwareDriversTakeTheStickAndGiveItBack(@TempDir Path dir) throws Exception {
+        try (SimRigAccess rig = SimRigAccess.start(dir); BoardConnection c = rig.connect()) {
+            for (String id : List.of(UsbDrivers.SIM_PULL, UsbDrivers.UHUBCTL, UsbDrivers.USBMUXCTL,
+                    UsbDrivers.SYSFS_AUTHORIZED)) {
+                UsbDisconnectDriver d = UsbDrivers.byId(id).orElseThrow();
+                UsbAction a = action(c, "2", "1", null);
+                assertTrue(rig.stickPresent(), id + ": present before");
+                d.disconnect(a);
+                assertFalse(rig.stickPresent(), id + ": gone after disconnect");
+                d.reconnect(a);
+                assertTrue(rig.stickPresent(), id + ": back after reconnect");
+            }
+        }
+    }
+
+    @Test
+    void sysfsDriversAreControlRunsAndRemoveCannotReconnect(@TempDir Path dir) throws Exception {
+        assertEquals(UsbDisconnectDriver.CONTROL_RUN, UsbDrivers.byId(UsbDrivers.SYSFS_REMOVE).orElseThrow().note());
+        assertEquals(UsbDisconnectDriver.CONTROL_RUN,
+                UsbDrivers.byId(UsbDrivers.SYSFS_AUTHORIZED).orElseThrow().note());
+        assertEquals("", UsbDrivers.byId(UsbDrivers.UHUBCTL).orElseThrow().note());
+        try (SimRigAccess rig = SimRigAccess.start(dir); BoardConnection c = rig.connect()) {
+            UsbDisconnectDriver remove = UsbDrivers.byId(UsbDrivers.SYSFS_REMOVE).orElseThrow();
+            remove.disconnect(action(c, "", "", null));
+            assertFalse(rig.stickPresent());
+            assertThrows(UsbDriverException.class, () -> remove.reconnect(action(c, "", "", null)));
+            UsbDisconnectDriver pull = UsbDrivers.byId(UsbDrivers.SIM_PULL).orElseThrow();
+            pull.reconnect(action(c, "", "", null));
+            assertTrue(rig.stickPresent());
+            UsbDriverException e = assertThrows(UsbDriverException.class,
+                    () -> UsbDrivers.byId(UsbDrivers.UHUBCTL).orElseThrow().disconnect(action(c, "", "", null)));
+            assertTrue(e.getMessage().contains("'hub' and 'port'"), e.getMessage());
+        }
+    }
+
+    @Test
+    void manualDriverAsksAndAPersonCanRefuse() throws Exception {
+        UsbDisconnectDriver manual = UsbDrivers.byId(UsbDrivers.MANUAL).orElseThrow();
+        assertFalse(manual.reconnectsBySoftware());
+        List<String> asked = new ArrayList<>();
+        manual.disconnect(action(null, "", "", (message, countdown) -> asked.add(message)));
+        assertEquals(List.of("Pull the USB stick 2-1 now"), asked);
+        assertThrows(UsbDriverException.class,
+                () -> manual.disconnect(action(null, "", "", (message, countdown) -> false)));
+    }
+}

@@ -1,0 +1,271 @@
+package org.wqlab.sequence;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import com.google.gson.stream.JsonWriter;
+
+/**
+ * Reads and writes {@code .wqseq} (JSON). Writing is stable: top-level keys {@code format, version, name, variables,
+ * steps}; in each step {@code type}, {@code name}, then the fields in the order the step type lists them, one step
+ * per object, two-space indent, so a change to one step is a change to a few lines.
+ */
+public final class SequenceJson {
+
+    public static final String FORMAT = "wqseq";
+    public static final int VERSION = 1;
+    public static final String DEFAULT_RESOURCE = "/sequences/default.wqseq";
+
+    private SequenceJson() {
+    }
+
+    /** The default sequence shipped in this bundle: the report's procedure on the simulated board. */
+    public static Sequence defaultSequence() throws SequenceException {
+        try (InputStream in = SequenceJson.class.getResourceAsStream(DEFAULT_RESOURCE)) {
+            if (in == null) {
+                throw new SequenceException(DEFAULT_RESOURCE, List.of("not found in org.wqlab.sequence"));
+            }
+            return parse("default.wqseq", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new SequenceException(DEFAULT_RESOURCE, List.of("cannot read: " + e.getMessage()));
+        }
+    }
+
+    /** Parses the structure; problems name the step (index and name) and the field. */
+    public static Sequence parse(String source, String text) throws SequenceException {
+        JsonElement root;
+        try {
+            root = JsonParser.parseString(text);
+        } catch (JsonParseException e) {
+            throw new SequenceException(source, List.of("malformed JSON: " + firstLine(e.getMessage())));
+        }
+        List<String> problems = new ArrayList<>();
+        if (!root.isJsonObject()) {
+            throw new SequenceException(source, List.of("expected a JSON object with format, variables and steps"));
+        }
+        JsonObject o = root.getAsJsonObject();
+        if (!o.has("format") || !FORMAT.equals(text(o.get("format")))) {
+            problems.add("field 'format' must be \"" + FORMAT + "\"");
+        }
+        if (o.has("version") && !String.valueOf(VERSION).equals(text(o.get("version")))) {
+            problems.add("field 'version': unsupported version " + o.get("version") + " (this wqlab reads " + VERSION
+                    + ")");
+        }
+        for (String key : o.keySet()) {
+            if (!List.of("format", "version", "name", "variables", "steps").contains(key)) {
+                problems.add("unknown top-level field '" + key + "'");
+            }
+        }
+        Map<String, String> variables = new LinkedHashMap<>();
+        if (o.has("variables")) {
+            if (!o.get("variables").isJsonObject()) {
+                problems.add("field 'variables' must be an object of name: value");
+            } else {
+                for (var e : o.getAsJsonObject("variables").entrySet()) {
+                    String value = text(e.getValue());
+                    if (value == null) {
+                        problems.add("variable '" + e.getKey() + "' must be a string or a number");
+                    } else {
+                        variables.put(e.getKey(), value);
+                    }
+                }
+            }
+        }
+        List<Step> steps = new ArrayList<>();
+        if (!o.has("steps") || !o.get("steps").isJsonArray()) {
+            problems.add("field 'steps' must be an array of step objects");
+        } else {
+            steps = steps(o.getAsJsonArray("steps"), "", problems);
+        }
+        if (!problems.isEmpty()) {
+            throw new SequenceException(source, problems);
+        }
+        String name = o.has("name") ? text(o.get("name")) : source;
+        return new Sequence(name == null ? source : name, variables, steps, text);
+    }
+
+    private static List<Step> steps(JsonArray array, String prefix, List<String> problems) {
+        List<Step> steps = new ArrayList<>();
+        for (int i = 0; i < array.size(); i++) {
+            String index = prefix + (i + 1);
+            JsonElement el = array.get(i);
+            if (!el.isJsonObject()) {
+                problems.add("step " + index + ": must be an object with a 'type'");
+                continue;
+            }
+            JsonObject s = el.getAsJsonObject();
+            String name = s.has("name") ? text(s.get("name")) : "";
+            String typeId = s.has("type") ? text(s.get("type")) : null;
+            String label = "step " + index + (name == null || name.isEmpty() ? "" : " (" + name + ")");
+            if (typeId == null) {
+                problems.add(label + ": field 'type' missing (one of " + StepType.ids() + ")");
+                continue;
+            }
+            var type = StepType.byId(typeId);
+            if (type.isEmpty()) {
+                problems.add(label + ": field 'type': unknown step type '" + typeId + "' (one of " + StepType.ids()
+                        + ")");
+                continue;
+            }
+            if (name == null || name.isEmpty()) {
+                label = "step " + index + " (" + typeId + ")";
+            }
+            Map<String, String> fields = new LinkedHashMap<>();
+            Map<String, String> params = new LinkedHashMap<>();
+            List<String> command = new ArrayList<>();
+            List<Step> body = new ArrayList<>();
+            for (var e : s.entrySet()) {
+                String key = e.getKey();
+                if (key.equals("type") || key.equals("name")) {
+                    continue;
+                }
+                if (!type.get().accepts(key)) {
+                    problems.add(label + ": unknown field '" + key + "' for a " + typeId + " step");
+                    continue;
+                }
+                JsonElement v = e.getValue();
+                switch (key) {
+                    case "params" -> {
+                        if (!v.isJsonObject()) {
+                            problems.add(label + ": field 'params' must be an object of name: value");
+                        } else {
+                            for (var p : v.getAsJsonObject().entrySet()) {
+                                String pv = text(p.getValue());
+                                if (pv == null) {
+                                    problems.add(label + ": field 'params." + p.getKey() + "' must be a string or number");
+                                } else {
+                                    params.put(p.getKey(), pv);
+                                }
+                            }
+                        }
+                    }
+                    case "command" -> {
+                        if (!v.isJsonArray() || v.getAsJsonArray().isEmpty()) {
+                            problems.add(label + ": field 'command' must be a non-empty array of words");
+                        } else {
+                            for (JsonElement w : v.getAsJsonArray()) {
+                                String word = text(w);
+                                if (word == null) {
+                                    problems.add(label + ": field 'command': every word must be a string");
+                                } else {
+                                    command.add(word);
+                                }
+                            }
+                        }
+                    }
+                    case "steps" -> {
+                        if (!v.isJsonArray()) {
+                            problems.add(label + ": field 'steps' must be an array of steps");
+                        } else {
+                            body = steps(v.getAsJsonArray(), index + ".", problems);
+                        }
+                    }
+                    default -> {
+                        String value = text(v);
+                        if (value == null) {
+                            problems.add(label + ": field '" + key + "' must be a string or a number");
+                        } else {
+                            fields.put(key, value);
+                        }
+                    }
+                }
+            }
+            for (String req : type.get().required()) {
+                if (!s.has(req)) {
+                    problems.add(label + ": missing field '" + req + "'");
+                }
+            }
+            steps.add(new Step(type.get(), name, label, fields, params, command, body));
+        }
+        return steps;
+    }
+
+    private static String text(JsonElement e) {
+        if (e == null || !e.isJsonPrimitive()) {
+            return null;
+        }
+        return e.getAsString();
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** Writes a sequence in the stable layout described above. */
+    public static String write(Sequence sequence) {
+        StringWriter out = new StringWriter();
+        try (JsonWriter w = new JsonWriter(out)) {
+            w.setIndent("  ");
+            w.setHtmlSafe(false);
+            w.beginObject();
+            w.name("format").value(FORMAT);
+            w.name("version").value(VERSION);
+            w.name("name").value(sequence.name());
+            w.name("variables").beginObject();
+            for (var e : sequence.variables().entrySet()) {
+                w.name(e.getKey()).value(e.getValue());
+            }
+            w.endObject();
+            writeSteps(w, sequence.steps());
+            w.endObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out + "\n";
+    }
+
+    private static void writeSteps(JsonWriter w, List<Step> steps) throws IOException {
+        w.name("steps").beginArray();
+        for (Step s : steps) {
+            w.beginObject();
+            w.name("type").value(s.type().id());
+            if (!s.name().isEmpty()) {
+                w.name("name").value(s.name());
+            }
+            List<String> order = new ArrayList<>(s.type().required());
+            order.addAll(s.type().optional());
+            for (String key : order) {
+                switch (key) {
+                    case "command" -> {
+                        w.name("command").beginArray();
+                        for (String word : s.command()) {
+                            w.value(word);
+                        }
+                        w.endArray();
+                    }
+                    case "steps" -> writeSteps(w, s.steps());
+                    default -> {
+                        if (s.fields().containsKey(key)) {
+                            w.name(key).value(s.fields().get(key));
+                        }
+                    }
+                }
+            }
+            if (s.type() == StepType.LOAD_MODULE && !s.params().isEmpty()) {
+                w.name("params").beginObject();
+                for (var p : s.params().entrySet()) {
+                    w.name(p.getKey()).value(p.getValue());
+                }
+                w.endObject();
+            }
+            w.endObject();
+        }
+        w.endArray();
+    }
+}

@@ -1,0 +1,174 @@
+package org.wqlab.sequence.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.wqlab.core.store.RawLogAppender;
+import org.wqlab.target.OutputSink;
+
+/**
+ * Receives the board's {@code /dev/kmsg} stream in chunks of any size, drops the records older than the run (by
+ * sequence number, with their continuation lines), appends the rest to the experiment's raw log, and lets the
+ * runner wait for a pattern. Thread-safe: the transport thread writes, the runner and the flusher read.
+ */
+public final class KernelLogRecorder implements OutputSink {
+
+    private static final Pattern KMSG = Pattern.compile("(\\d+),(\\d+),(\\d+),[^;]*;(.*)");
+
+    private final RawLogAppender appender;
+    private final StringBuilder partial = new StringBuilder();
+    private final List<String> messages = new ArrayList<>();
+    private static final long UNDECIDED = Long.MIN_VALUE;
+
+    private record Pending(long seq, long us, String line, String message) {
+    }
+
+    private final List<Pending> pending = new ArrayList<>();
+    private long firstSeq = UNDECIDED;
+    private long currentSeq = -1;
+    private long currentUs = -1;
+    private long maxSeqSeen = -1;
+    private long lastUs = -1;
+    private boolean kmsgFormat = true;
+    private IOException writeError;
+
+    public KernelLogRecorder(RawLogAppender appender) {
+        this.appender = appender;
+    }
+
+    /**
+     * Records with a sequence number below {@code seq} are not kept. Until this is called, records wait in memory;
+     * then those at or after {@code seq} are written.
+     */
+    public synchronized void startAt(long seq) {
+        this.firstSeq = seq;
+        for (Pending p : pending) {
+            keep(p.seq(), p.us(), p.line(), p.message());
+        }
+        pending.clear();
+        notifyAll();
+    }
+
+    /** For {@code dmesg -w}: lines have no sequence number, every line is kept. */
+    public synchronized void plainLines() {
+        this.kmsgFormat = false;
+    }
+
+    public synchronized long maxSeqSeen() {
+        return maxSeqSeen;
+    }
+
+    public synchronized long lastKernelUs() {
+        return lastUs;
+    }
+
+    public synchronized int messageCount() {
+        return messages.size();
+    }
+
+    @Override
+    public synchronized void write(byte[] buffer, int offset, int length) {
+        partial.append(new String(buffer, offset, length, StandardCharsets.UTF_8));
+        int nl;
+        while ((nl = partial.indexOf("\n")) >= 0) {
+            String line = partial.substring(0, nl);
+            partial.delete(0, nl + 1);
+            line(line);
+        }
+        notifyAll();
+    }
+
+    private void line(String line) {
+        long seq = currentSeq;
+        String message = line;
+        if (kmsgFormat) {
+            if (line.startsWith(" ")) {
+                message = null; // continuation (key=value dictionary) of the record before
+            } else {
+                var m = KMSG.matcher(line);
+                if (m.matches()) {
+                    seq = Long.parseLong(m.group(2));
+                    currentSeq = seq;
+                    maxSeqSeen = Math.max(maxSeqSeen, seq);
+                    currentUs = Long.parseLong(m.group(3));
+                    message = m.group(4);
+                }
+            }
+        }
+        if (firstSeq == UNDECIDED) {
+            pending.add(new Pending(seq, currentUs, line, message));
+            return;
+        }
+        keep(seq, currentUs, line, message);
+    }
+
+    private void keep(long seq, long us, String line, String message) {
+        if (kmsgFormat && seq < firstSeq) {
+            return;
+        }
+        if (us >= 0) {
+            lastUs = us;
+        }
+        if (message != null) {
+            messages.add(message);
+        }
+        byte[] b = (line + "\n").getBytes(StandardCharsets.UTF_8);
+        try {
+            appender.append(b, 0, b.length);
+        } catch (IOException e) {
+            writeError = e;
+        }
+    }
+
+    /** Whether a record whose text contains {@code text} has arrived; @return its sequence number, or -1 */
+    public synchronized long seqOf(String text) {
+        for (Pending p : pending) {
+            if (p.message() != null && p.message().contains(text)) {
+                return p.seq();
+            }
+        }
+        return -1;
+    }
+
+    /** Blocks until the stream shows a kept record whose text matches, from message index {@code from} on. */
+    public synchronized int await(Pattern pattern, int from, long timeoutMs, java.util.function.BooleanSupplier stop)
+            throws InterruptedException {
+        long end = System.nanoTime() + timeoutMs * 1_000_000L;
+        int i = from;
+        while (true) {
+            for (; i < messages.size(); i++) {
+                if (pattern.matcher(messages.get(i)).find()) {
+                    return i;
+                }
+            }
+            long left = (end - System.nanoTime()) / 1_000_000L;
+            if (left <= 0 || stop.getAsBoolean()) {
+                return -1;
+            }
+            wait(Math.min(left, 100));
+        }
+    }
+
+    /** Blocks until a record with a sequence number has been seen, or the time is up. */
+    public synchronized boolean awaitAnyRecord(long timeoutMs) throws InterruptedException {
+        long end = System.nanoTime() + timeoutMs * 1_000_000L;
+        while (maxSeqSeen < 0) {
+            long left = (end - System.nanoTime()) / 1_000_000L;
+            if (left <= 0) {
+                return false;
+            }
+            wait(Math.min(left, 100));
+        }
+        return true;
+    }
+
+    public synchronized void flush() throws IOException {
+        if (writeError != null) {
+            throw writeError;
+        }
+        appender.flush();
+    }
+}

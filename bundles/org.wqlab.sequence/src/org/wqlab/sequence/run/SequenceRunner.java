@@ -1,0 +1,650 @@
+package org.wqlab.sequence.run;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import org.wqlab.core.elf.ModinfoReader;
+import org.wqlab.core.elf.ModuleInfo;
+import org.wqlab.core.model.ExperimentMetadata;
+import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.core.store.AtomicFiles;
+import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.RawLogAppender;
+import org.wqlab.core.store.Workspace;
+import org.wqlab.kmod.KmodException;
+import org.wqlab.kmod.KmodProgress;
+import org.wqlab.kmod.LoadOutcome;
+import org.wqlab.kmod.LoadRequest;
+import org.wqlab.kmod.ModuleIdentity;
+import org.wqlab.kmod.ModuleManager;
+import org.wqlab.kmod.ModuleParameters;
+import org.wqlab.kmod.ModuleStatus;
+import org.wqlab.kmod.UnloadOutcome;
+import org.wqlab.sequence.ResolvedStep;
+import org.wqlab.sequence.Sequence;
+import org.wqlab.sequence.SequenceException;
+import org.wqlab.sequence.SequenceValidator;
+import org.wqlab.sequence.Step;
+import org.wqlab.sequence.Variables;
+import org.wqlab.sequence.usb.UsbAction;
+import org.wqlab.sequence.usb.UsbDisconnectDriver;
+import org.wqlab.sequence.usb.UsbDriverException;
+import org.wqlab.sequence.usb.UsbDrivers;
+import org.wqlab.target.BoardConnection;
+import org.wqlab.target.Command;
+import org.wqlab.target.ExecResult;
+import org.wqlab.target.OutputSink;
+import org.wqlab.target.RemoteStream;
+import org.wqlab.target.TransportException;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+/**
+ * Runs a sequence on a board and records it as an experiment: owns the connection, streams the kernel log for the
+ * whole run, writes step events into the board's kernel log, and always cleans up (module unloaded, stick given back
+ * if software took it) on success, failure or cancel. A dropped connection keeps everything received (status
+ * interrupted) and the cleanup runs on a new connection.
+ */
+public final class SequenceRunner {
+
+    /** Extra file in the experiment folder: step timings and outcomes, module identity, cached sizes. */
+    public static final String RUN_FILE = "run.json";
+    private static final Duration SHORT = Duration.ofSeconds(30);
+    private static final Pattern CACHED = Pattern.compile("(?m)^Cached:\\s+(\\d+) kB");
+
+    private final ModuleManager modules = new ModuleManager();
+
+    private static final class Cancelled extends Exception {
+        private static final long serialVersionUID = 1L;
+    }
+
+    private static final class StepFailed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        StepFailed(String message) {
+            super(message);
+        }
+    }
+
+    /** State of one run. */
+    private final class Run {
+        final Sequence sequence;
+        final Variables variables;
+        final BoardAccess board;
+        final RunMonitor monitor;
+        final ExperimentFolder folder;
+        ExperimentMetadata metadata;
+        BoardConnection connection;
+        RemoteStream kmsg;
+        KernelLogRecorder recorder;
+        String logMode = "none";
+        long firstSeq = -1;
+        final List<StepRecord> steps = new ArrayList<>();
+        final List<String> cleanup = new ArrayList<>();
+        final Set<String> loadedModules = new LinkedHashSet<>();
+        final List<Long> cachedKb = new ArrayList<>();
+        JsonObject moduleIdentity;
+        UsbDisconnectDriver unpluggedBy;
+        UsbAction unpluggedAction;
+        int stepNumber;
+        final Map<String, String> facts = new LinkedHashMap<>();
+
+        Run(Sequence sequence, Variables variables, BoardAccess board, RunMonitor monitor, ExperimentFolder folder) {
+            this.sequence = sequence;
+            this.variables = variables;
+            this.board = board;
+            this.monitor = monitor;
+            this.folder = folder;
+        }
+
+        void check() throws Cancelled {
+            if (monitor.isCanceled()) {
+                throw new Cancelled();
+            }
+        }
+
+        long wallMs(double boardSeconds) {
+            return (long) Math.ceil(boardSeconds * 1000.0 / board.speed());
+        }
+    }
+
+    /**
+     * Validates, then runs. Validation problems throw before anything is created; from then on every outcome is a
+     * recorded experiment.
+     */
+    public RunResult run(String source, Sequence sequence, Map<String, String> overrides, BoardAccess board,
+            Workspace workspace, RunMonitor monitor) throws SequenceException, IOException {
+        Variables variables = SequenceValidator.validate(source, sequence, overrides);
+        Instant created = Instant.now();
+        ExperimentFolder folder = workspace.create(sequence.name(), created);
+        Run run = new Run(sequence, variables, board, monitor, folder);
+        Map<String, String> asRun = new LinkedHashMap<>();
+        run.metadata = new ExperimentMetadata(ExperimentMetadata.FORMAT_VERSION, folder.id(), sequence.name(),
+                created.toString(), Map.of(), "", Map.of(), sequence.text(), ExperimentStatus.INTERRUPTED,
+                "running (a run that stops without finishing stays 'interrupted')");
+        folder.writeMetadata(run.metadata);
+        asRun.putAll(variables.values());
+
+        ExperimentStatus status = ExperimentStatus.COMPLETED;
+        String summary = "completed " + sequence.name();
+        ScheduledExecutorService flusher = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("wqlab-run-flush").factory());
+        try (RawLogAppender appender = folder.openKernelLog()) {
+            run.recorder = new KernelLogRecorder(appender);
+            flusher.scheduleAtFixedRate(() -> {
+                try {
+                    run.recorder.flush();
+                } catch (IOException e) {
+                    monitor.message("cannot write " + folder.kernelLog() + ": " + e.getMessage());
+                }
+            }, 500, 500, TimeUnit.MILLISECONDS);
+            try {
+                monitor.message("connecting");
+                run.connection = board.connector().connect();
+                probeFacts(run);
+                startKernelLog(run);
+                steps(run, sequence.steps(), "");
+            } catch (Cancelled e) {
+                status = ExperimentStatus.INTERRUPTED;
+                summary = "cancelled at step " + run.stepNumber;
+            } catch (TransportException.Dropped e) {
+                status = ExperimentStatus.INTERRUPTED;
+                summary = "connection dropped at step " + run.stepNumber + ": " + e.getMessage();
+            } catch (StepFailed e) {
+                status = ExperimentStatus.FAILED;
+                summary = e.getMessage();
+            } catch (TransportException e) {
+                status = run.connection != null && !run.connection.isOpen() ? ExperimentStatus.INTERRUPTED
+                        : ExperimentStatus.FAILED;
+                summary = (run.stepNumber == 0 ? "connecting: " : "step " + run.stepNumber + ": ") + e.getMessage();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                status = ExperimentStatus.INTERRUPTED;
+                summary = "interrupted at step " + run.stepNumber;
+            } catch (RuntimeException e) {
+                // the SSH layer can fail with an unchecked exception when its session is already down
+                boolean dropped = run.connection != null && !run.connection.isOpen();
+                status = dropped ? ExperimentStatus.INTERRUPTED : ExperimentStatus.FAILED;
+                summary = dropped ? "connection dropped at step " + run.stepNumber + " (" + e + ")"
+                        : "step " + run.stepNumber + ": internal error: " + e;
+            } finally {
+                cleanup(run);
+                stopKernelLog(run);
+                flusher.shutdownNow();
+                run.recorder.flush();
+                if (run.connection != null) {
+                    run.connection.close();
+                }
+            }
+        } finally {
+            flusher.shutdownNow();
+        }
+        monitor.message(summary);
+        writeRecord(run, status, summary, asRun);
+        return new RunResult(folder, status, summary, run.steps, run.cleanup);
+    }
+
+    // ------------------------------------------------------------------ kernel log
+
+    private void startKernelLog(Run run) throws TransportException, InterruptedException {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        run.kmsg = run.connection.stream(Command.of("cat").arg("/dev/kmsg"), run.recorder, OutputSink.into(err));
+        boolean any = run.recorder.awaitAnyRecord(2000);
+        if (!any && !run.kmsg.isRunning()) {
+            // no /dev/kmsg (permissions, old kernel): dmesg -w, without sequence numbers
+            run.recorder.plainLines();
+            run.kmsg = run.connection.stream(Command.of("dmesg").word("-w"), run.recorder, OutputSink.DISCARD);
+            run.recorder.startAt(0);
+            run.logMode = "dmesg -w (fallback: " + err.toString(StandardCharsets.UTF_8).strip() + ")";
+            return;
+        }
+        Thread.sleep(300);
+        long backlog = run.recorder.maxSeqSeen();
+        String marker = "wqlab: run " + run.folder.id() + " start";
+        kmsgWrite(run, marker);
+        long markerSeq = -1;
+        long end = System.nanoTime() + 1_500_000_000L;
+        while (markerSeq < 0 && System.nanoTime() < end) {
+            markerSeq = run.recorder.seqOf(marker);
+            if (markerSeq < 0) {
+                Thread.sleep(50);
+            }
+        }
+        run.firstSeq = markerSeq >= 0 ? markerSeq : backlog + 1;
+        run.logMode = "/dev/kmsg from seq " + run.firstSeq + (markerSeq >= 0 ? " (run marker)"
+                : " (after the " + (backlog + 1) + " records there were; the board did not log the marker)");
+        run.recorder.startAt(run.firstSeq);
+    }
+
+    private void stopKernelLog(Run run) {
+        if (run.kmsg != null) {
+            if (run.connection.isOpen()) {
+                try {
+                    // let the last records (module stop) arrive
+                    run.recorder.await(Pattern.compile("latency_mon: stop|wqlab: run .* end"), 0, 1000, () -> false);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            run.kmsg.cancel();
+        }
+    }
+
+    private void kmsgWrite(Run run, String text) throws TransportException {
+        // the board's log holds the step events, on the kernel clock; a board that refuses is not a failure
+        run.connection.run(Command.of("echo").arg(text).op(">").arg("/dev/kmsg"), SHORT);
+    }
+
+    // ------------------------------------------------------------------ steps
+
+    private void steps(Run run, List<Step> steps, String suffix) throws Cancelled, StepFailed, TransportException,
+            InterruptedException {
+        for (Step step : steps) {
+            run.check();
+            ResolvedStep r = new ResolvedStep(step, run.variables);
+            int number = ++run.stepNumber;
+            String label = step.label() + suffix;
+            run.monitor.stepStarted(number, label);
+            long kernelUs = run.recorder.lastKernelUs();
+            Instant started = Instant.now();
+            long t0 = System.nanoTime();
+            String outcome = StepRecord.OK;
+            String detail = "";
+            try {
+                if (step.type() != org.wqlab.sequence.StepType.REPEAT) {
+                    kmsgWrite(run, "wqlab: step " + number + " " + step.type().id()
+                            + (step.name().isEmpty() ? "" : " " + step.name()));
+                }
+                detail = execute(run, r, label);
+            } catch (Cancelled e) {
+                outcome = StepRecord.CANCELLED;
+                throw e;
+            } catch (StepFailed e) {
+                outcome = StepRecord.FAILED;
+                detail = e.getMessage();
+                throw e;
+            } catch (TransportException e) {
+                outcome = run.connection.isOpen() ? StepRecord.FAILED : StepRecord.INTERRUPTED;
+                detail = e.getMessage();
+                throw e;
+            } finally {
+                StepRecord rec = new StepRecord(number, label, step.type().id(), outcome, detail, started.toString(),
+                        (System.nanoTime() - t0) / 1_000_000, kernelUs);
+                run.steps.add(rec);
+                run.monitor.stepFinished(rec);
+            }
+        }
+    }
+
+    private String execute(Run run, ResolvedStep r, String label) throws Cancelled, StepFailed, TransportException,
+            InterruptedException {
+        BoardConnection c = run.connection;
+        return switch (r.type()) {
+            case CONNECT -> "connected to " + c.profile().name() + "; kernel log: " + run.logMode;
+            case LOAD_MODULE -> load(run, r, label);
+            case UNLOAD_MODULE -> unload(run, r.moduleName().replace('-', '_'), label);
+            case RUN -> runCommand(run, r, label);
+            case WAIT_LOG -> {
+                Pattern p = r.pattern("pattern");
+                double timeout = r.seconds("timeout", 60);
+                int from = Math.max(0, run.recorder.messageCount());
+                int at = run.recorder.await(p, from, run.wallMs(timeout), run.monitor::isCanceled);
+                run.check();
+                if (at < 0) {
+                    throw new StepFailed(label + ": no kernel log line matched '" + p + "' within " + timeout
+                            + " s (board time)");
+                }
+                yield "matched";
+            }
+            case SLEEP -> {
+                double s = r.seconds("seconds", 0);
+                sleep(run, run.wallMs(s));
+                yield s + " s (board time)";
+            }
+            case USB_DISCONNECT -> disconnect(run, r, label);
+            case USB_RECONNECT -> {
+                UsbDisconnectDriver d = driver(run, r);
+                try {
+                    d.reconnect(usbAction(run, r));
+                } catch (UsbDriverException e) {
+                    throw new StepFailed(label + ": " + e.getMessage());
+                }
+                run.unpluggedBy = null;
+                yield "reconnected with " + d.id();
+            }
+            case MARK -> {
+                String text = r.text("label");
+                kmsgWrite(run, "wqlab: mark " + text);
+                yield text;
+            }
+            case REPEAT -> {
+                int times = r.integer("times", 1);
+                for (int i = 1; i <= times; i++) {
+                    steps(run, r.step().steps(), " [" + i + "/" + times + "]");
+                }
+                yield times + " times";
+            }
+        };
+    }
+
+    private void sleep(Run run, long wallMs) throws Cancelled, InterruptedException {
+        long end = System.nanoTime() + wallMs * 1_000_000L;
+        while (true) {
+            run.check();
+            long left = (end - System.nanoTime()) / 1_000_000L;
+            if (left <= 0) {
+                return;
+            }
+            Thread.sleep(Math.min(left, 100));
+        }
+    }
+
+    private String load(Run run, ResolvedStep r, String label) throws StepFailed, TransportException {
+        String module = r.moduleName();
+        String name = module.replace('-', '_');
+        Map<String, String> params = r.params();
+        OptionalInt cpu = r.optionalInteger("cpu", 0);
+        Map<String, String> recorded = new LinkedHashMap<>(params);
+        cpu.ifPresent(n -> recorded.put("taskset.cpu", Integer.toString(n)));
+        try {
+            String file = r.text("file", "");
+            ModuleIdentity identity;
+            if (!file.isEmpty()) {
+                LoadRequest request = new LoadRequest(Path.of(file), new ModuleParameters(params), cpu, null);
+                LoadOutcome outcome = modules.deployAndLoad(run.connection, request, KmodProgress.NONE);
+                if (!(outcome instanceof LoadOutcome.Loaded loaded)) {
+                    throw new StepFailed(label + ": module not loaded: " + outcome);
+                }
+                identity = loaded.identity();
+                name = identity.name();
+            } else {
+                Command modprobe = cpu.isPresent()
+                        ? Command.of("taskset").word("-c").arg(Integer.toString(cpu.getAsInt())).word("modprobe")
+                        : Command.of("modprobe");
+                modprobe = modprobe.arg(module);
+                for (var p : params.entrySet()) {
+                    modprobe = modprobe.arg(p.getKey() + "=" + p.getValue());
+                }
+                ExecResult result = run.connection.run(modprobe, SHORT);
+                if (!result.succeeded()) {
+                    throw new StepFailed(label + ": '" + modprobe + "' exited with " + result.exitCode() + ": "
+                            + (result.stderrText() + result.stdoutText()).strip());
+                }
+                run.loadedModules.add(name);
+                if (!ModuleStatus.isListed(run.connection, name, SHORT)) {
+                    throw new StepFailed(label + ": modprobe succeeded but /proc/modules does not list " + name);
+                }
+                identity = boardModuleIdentity(run, module, params);
+            }
+            run.loadedModules.add(name);
+            run.moduleIdentity = identity.toJson();
+            run.metadata = run.metadata.withModule(identity.name(), recorded);
+            run.folder.writeMetadata(run.metadata);
+            return "loaded " + identity.name() + " srcversion " + identity.srcversion() + " sha256 "
+                    + identity.sha256();
+        } catch (KmodException | IOException e) {
+            throw new StepFailed(label + ": " + e.getMessage());
+        }
+    }
+
+    /** Identity of the module file modprobe loads: its path from modinfo, its bytes read back from the board. */
+    private ModuleIdentity boardModuleIdentity(Run run, String module, Map<String, String> params)
+            throws TransportException, IOException, StepFailed {
+        ExecResult info = run.connection.run(Command.of("modinfo").arg(module), SHORT);
+        String path = info.stdoutText().lines().filter(l -> l.startsWith("filename:"))
+                .map(l -> l.substring("filename:".length()).strip()).findFirst().orElse("");
+        if (!info.succeeded() || path.isEmpty()) {
+            throw new StepFailed("modinfo " + module + " shows no file name: " + info.stderrText().strip());
+        }
+        // plain 'cat FILE' (not readFile's 'cat -- FILE': busybox and the simulated board's cat take no '--')
+        ExecResult file = run.connection.run(Command.of("cat").arg(path), Duration.ofMinutes(2));
+        if (!file.succeeded()) {
+            throw new StepFailed("cannot read the module file " + path + ": " + file.stderrText().strip());
+        }
+        byte[] bytes = file.stdout();
+        Path tmp = Files.createTempFile("wqlab-module", ".ko");
+        try {
+            Files.write(tmp, bytes);
+            ModuleInfo moduleInfo = ModinfoReader.read(tmp);
+            return ModuleIdentity.of(tmp, moduleInfo, new ModuleParameters(params));
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private String unload(Run run, String name, String label) throws StepFailed, TransportException {
+        try {
+            UnloadOutcome outcome = modules.unload(run.connection, name, KmodProgress.NONE);
+            run.loadedModules.remove(name);
+            if (outcome instanceof UnloadOutcome.Failed f) {
+                throw new StepFailed(label + ": rmmod " + name + ": " + f.rmmodMessage());
+            }
+            return outcome instanceof UnloadOutcome.WasNotLoaded ? name + " was not loaded" : "unloaded " + name;
+        } catch (KmodException e) {
+            throw new StepFailed(label + ": " + e.getMessage());
+        }
+    }
+
+    private String runCommand(Run run, ResolvedStep r, String label) throws Cancelled, StepFailed,
+            TransportException, InterruptedException {
+        List<String> argv = r.command();
+        double timeout = r.seconds("timeout", 600);
+        int expect = r.optionalInteger("expectExit", 0).orElse(0);
+        Command command = Command.of(argv.get(0));
+        for (String a : argv.subList(1, argv.size())) {
+            command = command.arg(a);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        RemoteStream s = run.connection.stream(command, OutputSink.into(out), OutputSink.into(out));
+        long end = System.nanoTime() + run.wallMs(timeout) * 1_000_000L;
+        while (true) {
+            try {
+                OptionalInt exit = s.awaitEnd(Duration.ofMillis(200));
+                String output = tail(out);
+                if (exit.isEmpty() || exit.getAsInt() != expect) {
+                    throw new StepFailed(label + ": '" + command + "' exited with "
+                            + (exit.isPresent() ? exit.getAsInt() : "no code") + ", expected " + expect
+                            + (output.isEmpty() ? "" : ": " + output));
+                }
+                return "exit " + exit.getAsInt() + (output.isEmpty() ? "" : ": " + output);
+            } catch (TransportException.TimedOut stillRunning) {
+                if (run.monitor.isCanceled()) {
+                    s.cancel();
+                    throw new Cancelled();
+                }
+                if (System.nanoTime() > end) {
+                    s.cancel();
+                    throw new StepFailed(label + ": '" + command + "' still running after " + timeout
+                            + " s (board time)");
+                }
+            }
+        }
+    }
+
+    private static String tail(ByteArrayOutputStream out) {
+        String s = out.toString(StandardCharsets.UTF_8).strip();
+        return s.length() > 400 ? "..." + s.substring(s.length() - 400) : s;
+    }
+
+    private UsbDisconnectDriver driver(Run run, ResolvedStep r) throws StepFailed {
+        String id = r.text("driver", UsbDrivers.BOARD_DEFAULT);
+        if (id.equals(UsbDrivers.BOARD_DEFAULT)) {
+            id = run.board.usbDriver() == null ? UsbDrivers.MANUAL : run.board.usbDriver();
+        }
+        String chosen = id;
+        return UsbDrivers.byId(id).orElseThrow(() -> new StepFailed(r.label() + ": unknown USB driver " + chosen));
+    }
+
+    private UsbAction usbAction(Run run, ResolvedStep r) {
+        double countdown = r.seconds("countdown", 10);
+        return new UsbAction(run.connection, r.text("device", "2-1"), r.text("hub", ""), r.text("port", ""),
+                r.text("message", ""), Duration.ofMillis((long) (countdown * 1000)), run.board.prompt(), SHORT);
+    }
+
+    private String disconnect(Run run, ResolvedStep r, String label) throws StepFailed, TransportException,
+            InterruptedException {
+        UsbDisconnectDriver d = driver(run, r);
+        ExecResult meminfo = run.connection.run(Command.of("cat").arg("/proc/meminfo"), SHORT);
+        var m = CACHED.matcher(meminfo.stdoutText());
+        long cached = m.find() ? Long.parseLong(m.group(1)) : -1;
+        run.cachedKb.add(cached);
+        kmsgWrite(run, "wqlab: cached " + cached + " kB before disconnect");
+        UsbAction action = usbAction(run, r);
+        try {
+            d.disconnect(action);
+        } catch (UsbDriverException e) {
+            throw new StepFailed(label + ": " + e.getMessage());
+        }
+        if (d.reconnectsBySoftware()) {
+            run.unpluggedBy = d;
+            run.unpluggedAction = action;
+        }
+        return "disconnected " + action.device() + " with " + d.id() + "; Cached " + cached + " kB before"
+                + (d.reproducesStall() ? "" : "; " + UsbDisconnectDriver.CONTROL_RUN);
+    }
+
+    // ------------------------------------------------------------------ cleanup and record
+
+    private void cleanup(Run run) {
+        if (run.loadedModules.isEmpty() && run.unpluggedBy == null) {
+            return;
+        }
+        if (run.connection == null || !run.connection.isOpen()) {
+            run.cleanup.add("connection lost: reconnecting to clean up");
+            for (int attempt = 1; attempt <= 3 && (run.connection == null || !run.connection.isOpen()); attempt++) {
+                try {
+                    run.connection = run.board.connector().connect();
+                } catch (TransportException e) {
+                    run.cleanup.add("reconnect " + attempt + ": " + e.getMessage());
+                    try {
+                        Thread.sleep(1000);
+                    } catch (InterruptedException ie) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+            }
+            if (run.connection == null || !run.connection.isOpen()) {
+                run.cleanup.add("not cleaned up: the board is unreachable; unload " + run.loadedModules
+                        + " on the next connect");
+                return;
+            }
+        }
+        if (run.unpluggedBy != null) {
+            try {
+                UsbAction a = run.unpluggedAction;
+                run.unpluggedBy.reconnect(new UsbAction(run.connection, a.device(), a.hub(), a.port(), a.message(),
+                        a.countdown(), a.prompt(), a.timeout()));
+                run.cleanup.add("USB " + a.device() + " reconnected with " + run.unpluggedBy.id());
+            } catch (TransportException | UsbDriverException e) {
+                run.cleanup.add("USB reconnect failed: " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (String name : List.copyOf(run.loadedModules)) {
+            try {
+                UnloadOutcome o = modules.unload(run.connection, name, KmodProgress.NONE);
+                run.cleanup.add(o instanceof UnloadOutcome.Failed f ? "unload " + name + " failed: " + f.rmmodMessage()
+                        : "module " + name + (o instanceof UnloadOutcome.Unloaded ? " unloaded" : " was not loaded"));
+                run.loadedModules.remove(name);
+            } catch (TransportException | KmodException e) {
+                run.cleanup.add("unload " + name + " failed: " + e.getMessage());
+            }
+        }
+    }
+
+    private void probeFacts(Run run) throws TransportException {
+        BoardConnection c = run.connection;
+        Map<String, String> facts = run.facts;
+        facts.put("board", c.profile().name());
+        facts.put("boardTimeSpeed", Double.toString(run.board.speed()));
+        put(facts, "uname", c.run(Command.of("uname").word("-a"), SHORT));
+        put(facts, "kernelRelease", c.run(Command.of("uname").word("-r"), SHORT));
+        put(facts, "machine", c.run(Command.of("uname").word("-m"), SHORT));
+        put(facts, "cpus", c.run(Command.of("nproc"), SHORT));
+        put(facts, "cmdline", c.run(Command.of("cat").arg("/proc/cmdline"), SHORT));
+        put(facts, "cpuIntensiveThreshUs",
+                c.run(Command.of("cat").arg("/sys/module/workqueue/parameters/cpu_intensive_thresh_us"), SHORT));
+        ExecResult config = c.run(Command.of("zcat").arg("/proc/config.gz"), SHORT);
+        if (config.succeeded()) {
+            for (String line : config.stdoutText().lines().toList()) {
+                if (line.matches("CONFIG_(HZ|PREEMPT[A-Z_]*|WQ_CPU_INTENSIVE_REPORT|NO_HZ[A-Z_]*|NR_CPUS)=.*")) {
+                    int eq = line.indexOf('=');
+                    facts.put("config." + line.substring(0, eq), line.substring(eq + 1));
+                }
+            }
+        }
+        run.metadata = run.metadata.withBoardFacts(facts);
+        try {
+            run.folder.writeMetadata(run.metadata);
+        } catch (IOException e) {
+            run.monitor.message("cannot write " + run.folder.metadataFile() + ": " + e.getMessage());
+        }
+    }
+
+    private static void put(Map<String, String> facts, String key, ExecResult r) {
+        if (r.succeeded() && !r.stdoutText().isBlank()) {
+            facts.put(key, r.stdoutText().strip());
+        }
+    }
+
+    private void writeRecord(Run run, ExperimentStatus status, String summary, Map<String, String> variables)
+            throws IOException {
+        JsonObject o = new JsonObject();
+        o.addProperty("formatVersion", 1);
+        o.addProperty("status", status.name().toLowerCase(java.util.Locale.ROOT));
+        o.addProperty("summary", summary);
+        o.addProperty("kernelLog", run.logMode);
+        JsonObject vars = new JsonObject();
+        variables.forEach(vars::addProperty);
+        o.add("variables", vars);
+        if (run.moduleIdentity != null) {
+            o.add("module", run.moduleIdentity);
+        }
+        JsonArray cached = new JsonArray();
+        run.cachedKb.forEach(cached::add);
+        o.add("cachedKbBeforeDisconnect", cached);
+        JsonArray steps = new JsonArray();
+        for (StepRecord s : run.steps) {
+            JsonObject j = new JsonObject();
+            j.addProperty("number", s.number());
+            j.addProperty("label", s.label());
+            j.addProperty("type", s.type());
+            j.addProperty("outcome", s.outcome());
+            j.addProperty("detail", s.detail());
+            j.addProperty("started", s.startedUtc());
+            j.addProperty("durationMs", s.durationMs());
+            j.addProperty("kernelUs", s.kernelUs());
+            steps.add(j);
+        }
+        o.add("steps", steps);
+        JsonArray cleanup = new JsonArray();
+        run.cleanup.forEach(cleanup::add);
+        o.add("cleanup", cleanup);
+        String json = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(o) + "\n";
+        AtomicFiles.write(run.folder.dir().resolve(RUN_FILE), json.getBytes(StandardCharsets.UTF_8));
+        String notes = summary + (run.cachedKb.isEmpty() ? "" : "; Cached before disconnect: " + run.cachedKb + " kB")
+                + (run.moduleIdentity == null ? "" : "; module " + run.moduleIdentity);
+        run.metadata = run.metadata.withStatus(status).withNotes(notes);
+        run.folder.writeMetadata(run.metadata);
+    }
+}
