@@ -115,4 +115,25 @@ class HeadlessCommandsTest {
             Files.deleteIfExists(garbage);
         }
     }
+
+    @Test
+    void runOfTheDefaultSequenceOnTheSimulatedBoardRecordsTheStallAfterTheDisconnect() throws Exception {
+        Launch launch = Launch.run(Map.of(), "run", "--board", "sim", "--sim-speed", "40", "--workspace",
+                workspace.toString(), "--json");
+
+        assertEquals(0, launch.exitCode(), launch.stdout() + launch.stderr());
+        JsonObject result = JsonParser.parseString(launch.stdout()).getAsJsonObject();
+        assertEquals("completed", result.get("status").getAsString());
+        Path experiment = Path.of(result.get("experiment").getAsString());
+        assertTrue(Files.readString(experiment.resolve("kernel.log")).contains("usb 2-1: USB disconnect"));
+
+        Launch stats = Launch.run(Map.of(), "stats", experiment.toString(), "--json");
+        assertEquals(0, stats.exitCode(), stats.stderr());
+        JsonObject json = JsonParser.parseString(stats.stdout()).getAsJsonObject();
+        var disconnects = json.getAsJsonArray("usbDisconnects");
+        assertEquals(1, disconnects.size(), stats.stdout());
+        long worstUs = disconnects.get(0).getAsJsonObject().get("worstDelayUs").getAsLong();
+        // rcar-h3-default, 4 GB read before the pull: the report's 6.5 s stall, from the model
+        assertTrue(worstUs > 5_000_000 && worstUs < 8_000_000, "worst delay after the disconnect: " + worstUs + " us");
+    }
 }
