@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
@@ -39,13 +40,16 @@ public final class Board implements AutoCloseable {
         }
     }
 
-    record Loaded(String name, ModuleInfo info, int size) {
+    /** A loaded module; {@code sysfs} holds its files under /sys/module/NAME/ (relative name to contents). */
+    record Loaded(String name, ModuleInfo info, int size, Map<String, String> sysfs) {
     }
 
     private final BoardProfile profile;
     private final Kernel kernel;
     private final Driver driver;
     private final Map<String, byte[]> files = new ConcurrentHashMap<>();
+    /** Folders made by mkdir (a folder also exists when a file lies below it). */
+    private final Set<String> dirs = ConcurrentHashMap.newKeySet();
     private final Map<String, Loaded> modules = new LinkedHashMap<>();
     private final long bootEpochSeconds;
     private volatile Path fsRoot;
@@ -145,8 +149,156 @@ public final class Board implements AutoCloseable {
         files.put(normalize(path), content.clone());
     }
 
+    /**
+     * Writes a regular file where it lives: on disk when the folder above it exists in the mounted directory (so SFTP
+     * and the shell see the same file), else in memory.
+     */
+    private void storeFile(String path, byte[] content) throws WriteError {
+        String p = normalize(path);
+        Optional<Path> disk = onDisk(p);
+        if (disk.isPresent() && !files.containsKey(p) && disk.get().getParent() != null
+                && Files.isDirectory(disk.get().getParent())) {
+            try {
+                Files.write(disk.get(), content);
+                return;
+            } catch (IOException e) {
+                throw new WriteError("Input/output error");
+            }
+        }
+        if (!isDirectory(parent(p))) {
+            throw new WriteError("No such file or directory");
+        }
+        files.put(p, content.clone());
+    }
+
     public boolean deleteFile(String path) {
-        return files.remove(normalize(path)) != null;
+        String p = normalize(path);
+        boolean removed = files.remove(p) != null;
+        Optional<Path> disk = onDisk(p);
+        if (disk.isPresent() && Files.isRegularFile(disk.get())) {
+            try {
+                removed |= Files.deleteIfExists(disk.get());
+            } catch (IOException e) {
+                // stays; the caller reports it as not removed
+            }
+        }
+        return removed;
+    }
+
+    /** A regular file (memory or disk), not a proc/sys/trace file. */
+    public boolean isRegularFile(String path) {
+        String p = normalize(path);
+        if (files.containsKey(p) || p.equals(UsbStick.SAMPLE_FILE) && exists(p)) {
+            return true;
+        }
+        Optional<Path> disk = onDisk(p);
+        return (disk.isPresent() && Files.isRegularFile(disk.get())) || (!isDirectory(p) && exists(p));
+    }
+
+    public boolean isDirectory(String path) {
+        String p = normalize(path);
+        if (p.equals("/") || dirs.contains(p) || STANDARD_DIRS.contains(p)) {
+            return true;
+        }
+        Optional<Path> disk = onDisk(p);
+        if (disk.isPresent() && Files.isDirectory(disk.get())) {
+            return true;
+        }
+        if (files.containsKey(p)) {
+            return false;
+        }
+        return !list(p).isEmpty() || Tracefs.locate(p).filter(l -> l.rest().isEmpty()).isPresent();
+    }
+
+    private static final Set<String> STANDARD_DIRS = Set.of("/tmp", "/root", "/home", "/etc", "/var", "/run",
+            "/dev", "/proc", "/sys", "/lib", "/usr", "/bin", "/sbin", "/mnt", "/run/media", "/var/tmp");
+
+    static String parent(String p) {
+        int slash = p.lastIndexOf('/');
+        return slash <= 0 ? "/" : p.substring(0, slash);
+    }
+
+    /** mkdir: the errno text, or null. With {@code parents}, an existing folder is fine and missing parents are made. */
+    public String mkdir(String path, boolean parents) {
+        String p = normalize(path);
+        if (p.startsWith("/proc/") || p.startsWith("/sys/") || p.equals("/proc") || p.equals("/sys")) {
+            return exists(p) ? (parents && isDirectory(p) ? null : "File exists") : "Operation not permitted";
+        }
+        if (exists(p) || isDirectory(p)) {
+            return parents && isDirectory(p) ? null : "File exists";
+        }
+        String parent = parent(p);
+        if (!isDirectory(parent)) {
+            if (!parents || isRegularFile(parent)) {
+                return isRegularFile(parent) ? "Not a directory" : "No such file or directory";
+            }
+            String e = mkdir(parent, true);
+            if (e != null) {
+                return e;
+            }
+        }
+        dirs.add(p);
+        Optional<Path> disk = onDisk(p);
+        if (disk.isPresent()) {
+            try {
+                Files.createDirectories(disk.get());
+            } catch (IOException e) {
+                dirs.remove(p);
+                return "Input/output error";
+            }
+        }
+        return null;
+    }
+
+    /** rmdir of a folder made by mkdir (or on disk): the errno text, or null. */
+    public String rmdir(String path) {
+        String p = normalize(path);
+        if (!isDirectory(p)) {
+            return exists(p) ? "Not a directory" : "No such file or directory";
+        }
+        if (!list(p).isEmpty()) {
+            return "Directory not empty";
+        }
+        if (STANDARD_DIRS.contains(p) || p.startsWith("/proc") || p.startsWith("/sys")) {
+            return "Device or resource busy";
+        }
+        dirs.remove(p);
+        Optional<Path> disk = onDisk(p);
+        if (disk.isPresent()) {
+            try {
+                Files.deleteIfExists(disk.get());
+            } catch (IOException e) {
+                return "Directory not empty";
+            }
+        }
+        return null;
+    }
+
+    /** rename(2) of a regular file: the errno text, or null. A folder as target means the same name inside it. */
+    public String rename(String from, String to) {
+        String src = normalize(from);
+        String dst = normalize(to);
+        if (isDirectory(dst)) {
+            dst = (dst.equals("/") ? "" : dst) + "/" + src.substring(src.lastIndexOf('/') + 1);
+        }
+        if (src.startsWith("/proc/") || src.startsWith("/sys/") || dst.startsWith("/proc/") || dst.startsWith("/sys/")) {
+            return exists(src) ? "Operation not permitted" : "No such file or directory";
+        }
+        if (!files.containsKey(src) && onDisk(src).filter(Files::isRegularFile).isEmpty()) {
+            return isDirectory(src) ? "Is a directory" : "No such file or directory";
+        }
+        if (src.equals(dst)) {
+            return null;
+        }
+        byte[] content = file(src).orElseThrow();
+        try {
+            files.remove(dst);
+            storeFile(dst, content);
+        } catch (WriteError e) {
+            return e.getMessage();
+        }
+        deleteFile(src);
+        return null;
     }
 
     public List<String> listFiles() {
@@ -171,6 +323,7 @@ public final class Board implements AutoCloseable {
         List<String> names = new ArrayList<>();
         List<String> all = new ArrayList<>(files.keySet());
         all.addAll(virtualFiles());
+        all.addAll(dirs);
         Optional<Path> diskDir = onDisk(d);
         if (diskDir.isPresent() && Files.isDirectory(diskDir.get())) {
             try (Stream<Path> entries = Files.list(diskDir.get())) {
@@ -201,13 +354,15 @@ public final class Board implements AutoCloseable {
                 "/proc/irq/" + profile.usbIrq() + "/smp_affinity_list",
                 "/sys/module/workqueue/parameters/cpu_intensive_thresh_us", Tracefs.ROOT + "/trace", "/dev/kmsg"));
         boolean present = driver.call(() -> kernel.usb().present());
-        if (deauthorized && !present) {
-            v.add(dev + "/authorized");
-        }
+        v.addAll(usbSysfs(present).keySet());
         if (present) {
-            v.add(dev + "/authorized");
-            v.add(dev + "/remove");
+            v.add("/dev/sda");
             v.add("/dev/sda1");
+        }
+        synchronized (modules) {
+            for (Loaded m : modules.values()) {
+                m.sysfs().keySet().forEach(f -> v.add("/sys/module/" + m.name() + "/" + f));
+            }
         }
         if (driver.call(() -> kernel.usb().mounted())) {
             v.add(UsbStick.SAMPLE_FILE);
@@ -250,10 +405,12 @@ public final class Board implements AutoCloseable {
         if (p.equals(UsbStick.SAMPLE_FILE) && driver.call(() -> kernel.usb().mounted())) {
             return Optional.of(new byte[0]);
         }
-        String dev = "/sys/bus/usb/devices/" + profile.usbDevice();
-        if (p.equals(dev + "/authorized")) {
+        if (text == null && p.startsWith("/sys/bus/usb/devices/")) {
             boolean present = driver.call(() -> kernel.usb().present());
-            text = present ? "1\n" : deauthorized ? "0\n" : null;
+            text = usbSysfs(present).get(p);
+        }
+        if (text == null && p.startsWith("/sys/module/")) {
+            text = moduleSysfs(p);
         }
         if (text != null) {
             return Optional.of(text.getBytes(StandardCharsets.UTF_8));
@@ -271,7 +428,7 @@ public final class Board implements AutoCloseable {
 
     public boolean exists(String path) {
         String p = normalize(path);
-        return read(p).isPresent() || !list(p).isEmpty() || virtualFiles().contains(p);
+        return read(p).isPresent() || isDirectory(p) || virtualFiles().contains(p);
     }
 
     /**
@@ -291,6 +448,10 @@ public final class Board implements AutoCloseable {
             return;
         }
         if (p.equals("/dev/null") || p.equals("/dev/zero")) {
+            return;
+        }
+        if (!p.startsWith("/proc/") && !p.startsWith("/sys/")) {
+            writeRegular(p, content.getBytes(StandardCharsets.UTF_8), append);
             return;
         }
         if (p.equals("/proc/sys/vm/drop_caches")) {
@@ -340,18 +501,95 @@ public final class Board implements AutoCloseable {
             } catch (IllegalArgumentException e) {
                 throw new WriteError("Invalid argument");
             }
-        } else if (p.startsWith("/proc/") || p.startsWith("/sys/")) {
-            throw new WriteError(exists(p) ? "Permission denied" : "No such file or directory");
         } else {
-            byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
-            if (append) {
-                byte[] old = files.getOrDefault(p, new byte[0]);
-                byte[] joined = new byte[old.length + bytes.length];
-                System.arraycopy(old, 0, joined, 0, old.length);
-                System.arraycopy(bytes, 0, joined, old.length, bytes.length);
-                bytes = joined;
-            }
-            files.put(p, bytes);
+            throw new WriteError(exists(p) ? "Permission denied" : "No such file or directory");
+        }
+    }
+
+    /** A write of bytes (shell redirection): regular files take them as they are, proc/sys files as text. */
+    public void write(String path, byte[] content, boolean append) throws WriteError {
+        String p = normalize(path);
+        if (p.startsWith("/proc/") || p.startsWith("/sys/") || p.equals("/dev/null") || p.equals("/dev/zero")) {
+            write(p, new String(content, StandardCharsets.UTF_8), append);
+        } else {
+            writeRegular(p, content, append);
+        }
+    }
+
+    private void writeRegular(String p, byte[] bytes, boolean append) throws WriteError {
+        if (isDirectory(p)) {
+            throw new WriteError("Is a directory");
+        }
+        if (append) {
+            byte[] old = file(p).orElse(new byte[0]);
+            byte[] joined = new byte[old.length + bytes.length];
+            System.arraycopy(old, 0, joined, 0, old.length);
+            System.arraycopy(bytes, 0, joined, old.length, bytes.length);
+            bytes = joined;
+        }
+        storeFile(p, bytes);
+    }
+
+    /** The stick's sysfs files as on a real board (device 2-1, its mass-storage interface 2-1:1.0, root hubs). */
+    private Map<String, String> usbSysfs(boolean present) {
+        Map<String, String> f = new LinkedHashMap<>();
+        String root = "/sys/bus/usb/devices/";
+        for (int bus = 1; bus <= 2; bus++) {
+            String hub = root + "usb" + bus + "/";
+            f.put(hub + "idVendor", "1d6b\n");
+            f.put(hub + "idProduct", "000" + (bus == 1 ? 2 : 3) + "\n");
+            f.put(hub + "product", "xHCI Host Controller\n");
+            f.put(hub + "manufacturer", "Linux " + profile.kernelRelease() + " xhci-hcd\n");
+            f.put(hub + "speed", (bus == 1 ? "480" : "5000") + "\n");
+            f.put(hub + "bDeviceClass", "09\n");
+            f.put(hub + "authorized", "1\n");
+            String hubIf = root + bus + "-0:1.0/";
+            f.put(hubIf + "bInterfaceClass", "09\n");
+            f.put(hubIf + "bInterfaceNumber", "00\n");
+        }
+        if (!present && !deauthorized) {
+            return f;
+        }
+        String dev = root + profile.usbDevice() + "/";
+        f.put(dev + "idVendor", UsbStickIdentity.VENDOR_ID + "\n");
+        f.put(dev + "idProduct", UsbStickIdentity.PRODUCT_ID + "\n");
+        f.put(dev + "manufacturer", UsbStickIdentity.MANUFACTURER + "\n");
+        f.put(dev + "product", UsbStickIdentity.PRODUCT + "\n");
+        f.put(dev + "serial", UsbStickIdentity.SERIAL + "\n");
+        f.put(dev + "speed", "480\n");
+        f.put(dev + "version", " 2.10\n");
+        f.put(dev + "bDeviceClass", "00\n");
+        f.put(dev + "busnum", profile.usbDevice().substring(0, profile.usbDevice().indexOf('-')) + "\n");
+        f.put(dev + "devnum", driver.call(() -> kernel.usb().deviceNumber()) + "\n");
+        f.put(dev + "authorized", (present ? "1" : "0") + "\n");
+        if (!present) {
+            return f;
+        }
+        f.put(dev + "remove", "");
+        String intf = root + profile.usbDevice() + ":1.0/";
+        f.put(intf + "bInterfaceClass", "08\n");
+        f.put(intf + "bInterfaceSubClass", "06\n");
+        f.put(intf + "bInterfaceProtocol", "50\n");
+        f.put(intf + "bInterfaceNumber", "00\n");
+        f.put(intf + "authorized", "1\n");
+        String block = intf + "host0/target0:0:0/0:0:0:0/block/sda/";
+        long sectors = profile.stickBytes() / 512;
+        f.put(block + "size", sectors + "\n");
+        f.put(block + "removable", "1\n");
+        f.put(block + "sda1/size", (sectors - 2048) + "\n");
+        f.put(block + "sda1/partition", "1\n");
+        return f;
+    }
+
+    private String moduleSysfs(String p) {
+        String rest = p.substring("/sys/module/".length());
+        int slash = rest.indexOf('/');
+        if (slash < 0) {
+            return null;
+        }
+        synchronized (modules) {
+            Loaded m = modules.get(rest.substring(0, slash));
+            return m == null ? null : m.sysfs().get(rest.substring(slash + 1));
         }
     }
 
@@ -473,6 +711,13 @@ public final class Board implements AutoCloseable {
             }
             params.put(key, value);
         }
+        Map<String, String> parameterFiles;
+        try {
+            parameterFiles = ModuleSysfs.parameterFiles(name, info, params);
+        } catch (ModuleSysfs.InvalidValue e) {
+            driver.run(() -> kernel.log().print(3, name + ": " + e.getMessage()));
+            return "Invalid argument";
+        }
         if (name.equals("latency_mon")) {
             LatencyMonitor.Params p;
             try {
@@ -484,8 +729,15 @@ public final class Board implements AutoCloseable {
             LatencyMonitor.Params chosen = p;
             driver.run(() -> kernel.loadLatencyMonitor(chosen, loaderCpu));
         }
+        Map<String, String> sysfs = new LinkedHashMap<>();
+        sysfs.put("initstate", "live\n");
+        sysfs.put("refcnt", "0\n");
+        sysfs.put("taint", "O\n");
+        sysfs.put("coresize", "16384\n");
+        info.srcversion().ifPresent(v -> sysfs.put("srcversion", v + "\n"));
+        parameterFiles.forEach((k, v) -> sysfs.put("parameters/" + k, v));
         synchronized (modules) {
-            modules.put(name, new Loaded(name, info, 16384));
+            modules.put(name, new Loaded(name, info, 16384, Map.copyOf(sysfs)));
         }
         return null;
     }
@@ -511,7 +763,7 @@ public final class Board implements AutoCloseable {
             return dflt;
         }
         try {
-            return Long.parseLong(v);
+            return ModuleSysfs.kernelInteger(v, true, 64);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("invalid value '" + v + "' for " + key);
         }

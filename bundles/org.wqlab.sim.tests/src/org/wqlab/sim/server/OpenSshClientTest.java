@@ -85,6 +85,27 @@ class OpenSshClientTest {
     }
 
     @Test
+    void uploadThroughAnExecChannelLikeTheTransportsFallback() throws Exception {
+        byte[] content = new byte[100_000];
+        for (int i = 0; i < content.length; i++) {
+            content[i] = (byte) (i * 131 + 17);
+        }
+        Path local = Files.write(dir.resolve("upload.bin"), content);
+        List<String> cmd = sshOptions("ssh");
+        cmd.add("root@127.0.0.1");
+        cmd.add("sh -c 'mkdir -p /tmp/wqlab && cat > \"$1\" && n=$(wc -c < \"$1\") && [ $n -eq \"$3\" ] && "
+                + "mv -f -- \"$1\" \"$2\" || { rm -f -- \"$1\"; echo \"incomplete: $n of $3 bytes\" >&2; exit 1; }' "
+                + "sh /tmp/wqlab/up.bin.wqlab-part /tmp/wqlab/up.bin " + content.length);
+        Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(local.toFile())).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), err);
+        assertEquals(content.length + "\n", ssh("stat -c %s /tmp/wqlab/up.bin").out());
+        assertEquals(1, ssh("test -e /tmp/wqlab/up.bin.wqlab-part").code());
+        assertTrue(java.util.Arrays.equals(content, board.file("/tmp/wqlab/up.bin").orElseThrow()), "byte-exact");
+    }
+
+    @Test
     void keyLoginRunsUnameAndHostKeyMatchesTheFingerprint() throws Exception {
         Run r = ssh("uname -a");
         assertEquals(0, r.code(), r.err());

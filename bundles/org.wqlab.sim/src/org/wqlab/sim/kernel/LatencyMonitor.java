@@ -21,8 +21,9 @@ public final class LatencyMonitor {
             return new Params(true, 100, 9, -1, true, false);
         }
 
+        /** The improved module's defaults (kmod/latency-mon.c): CPU 0, like the original's {@code taskset -c 0}. */
         public static Params improvedDefaults() {
-            return new Params(false, 100, 9, -1, true, false);
+            return new Params(false, 100, 9, 0, true, false);
         }
     }
 

@@ -11,6 +11,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -56,6 +58,7 @@ public final class Shell {
     public int run(String line, InputStream stdin, OutputStream stdout, OutputStream stderr) {
         interrupted = false;
         PrintStream err = new PrintStream(stderr, true, StandardCharsets.UTF_8);
+        substitutionErr = err;
         CommandLine parsed;
         try {
             parsed = CommandLine.parse(line);
@@ -64,11 +67,12 @@ public final class Shell {
             status = 2;
             return status;
         }
-        for (CommandLine.Pipeline p : parsed.pipelines()) {
-            if ((p.joinBefore().equals("&&") && status != 0) || (p.joinBefore().equals("||") && status == 0)) {
-                continue;
-            }
-            status = runPipeline(p, stdin, stdout, stderr);
+        try {
+            status = runScript(parsed.script(), stdin, stdout, stderr);
+        } catch (Exit e) {
+            status = e.code;
+        } catch (LoopControl | Return e) {
+            // break/continue outside a loop, return outside a function: ignored, as dash does
         }
         return status;
     }
@@ -84,6 +88,64 @@ public final class Shell {
     public record Result(int status, String out, String err) {
     }
 
+    // ---- the interpreter: shell variables, positional parameters, functions ----
+
+    private final Map<String, String> variables = new HashMap<>(Map.of("HOME", "/root", "PATH",
+            "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "SHELL", "/bin/sh", "USER", "root",
+            "PWD", "/root", "IFS", " \t\n"));
+    private final Map<String, CommandLine.Command> functions = new HashMap<>();
+    private List<String> positional = List.of();
+    private String scriptName = "sh";
+
+    /** {@code exit N}. */
+    private static final class Exit extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final int code;
+
+        Exit(int code) {
+            super(null, null, false, false);
+            this.code = code;
+        }
+    }
+
+    /** {@code break N} / {@code continue N}. */
+    private static final class LoopControl extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final boolean isBreak;
+        int levels;
+
+        LoopControl(boolean isBreak, int levels) {
+            super(null, null, false, false);
+            this.isBreak = isBreak;
+            this.levels = levels;
+        }
+    }
+
+    private static final class Return extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final int code;
+
+        Return(int code) {
+            super(null, null, false, false);
+            this.code = code;
+        }
+    }
+
+    private int runScript(CommandLine.Script script, InputStream in, OutputStream out, OutputStream err) {
+        for (CommandLine.AndOr item : script.items()) {
+            List<CommandLine.Pipeline> pipelines = item.pipelines();
+            status = runPipeline(pipelines.get(0), in, out, err);
+            for (int i = 1; i < pipelines.size(); i++) {
+                boolean and = item.ops().get(i - 1).equals("&&");
+                if ((and && status != 0) || (!and && status == 0)) {
+                    continue;
+                }
+                status = runPipeline(pipelines.get(i), in, out, err);
+            }
+        }
+        return status;
+    }
+
     private int runPipeline(CommandLine.Pipeline p, InputStream stdin, OutputStream stdout, OutputStream stderr) {
         byte[] input = null;
         int code = 0;
@@ -97,49 +159,552 @@ public final class Shell {
                 input = captured.toByteArray();
             }
         }
-        return code;
+        status = p.negate() ? (code == 0 ? 1 : 0) : code;
+        return status;
+    }
+
+    /** A redirection target being written: collected, then written to the board file when the command ends. */
+    private record FileTarget(String path, boolean append, ByteArrayOutputStream buffer) {
     }
 
     private int runCommand(CommandLine.Command c, InputStream in, OutputStream stdout, OutputStream stderr) {
         List<String> args = new ArrayList<>();
-        for (CommandLine.Word w : c.words()) {
-            args.addAll(expand(w.text().replace(String.valueOf(CommandLine.STATUS), Integer.toString(status))));
+        if (c instanceof CommandLine.FunctionDef f) {
+            functions.put(f.name(), f.body());
+            return 0;
         }
-        OutputStream out = stdout;
-        OutputStream errStream = stderr;
-        ByteArrayOutputStream fileOut = null;
-        CommandLine.Redirect fileRedirect = null;
-        for (CommandLine.Redirect r : c.redirects()) {
-            if (r.fd() == 2 && r.target().equals("&1")) {
-                errStream = out;
-            } else if (r.fd() == 2) {
-                errStream = OutputStream.nullOutputStream();
-            } else {
-                fileOut = new ByteArrayOutputStream();
-                fileRedirect = r;
-                out = fileOut;
+        PrintStream shellErr = new PrintStream(stderr, true, StandardCharsets.UTF_8);
+        if (c instanceof CommandLine.Simple s) {
+            for (String w : s.words()) {
+                for (String field : expandWord(w, true)) {
+                    args.addAll(expand(field));
+                }
             }
         }
-        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(errStream, true, StandardCharsets.UTF_8);
+        OutputStream[] fds = {null, stdout, stderr};
+        InputStream input = in;
+        List<FileTarget> targets = new ArrayList<>();
+        for (CommandLine.Redirect r : c.redirects()) {
+            String target = String.join(" ", expandWord(r.target(), false));
+            int fd = Math.min(r.fd(), 2);
+            switch (r.op()) {
+                case "<" -> {
+                    Optional<byte[]> content = board.read(absolute(target));
+                    if (content.isEmpty()) {
+                        shellErr.println("sh: 1: cannot open " + target + ": No such file");
+                        return 2;
+                    }
+                    input = new ByteArrayInputStream(content.get());
+                }
+                case ">&" -> {
+                    if (target.equals("1") || target.equals("2")) {
+                        fds[fd] = fds[Integer.parseInt(target)];
+                    } else if (target.equals("-")) {
+                        fds[fd] = OutputStream.nullOutputStream();
+                    } else {
+                        shellErr.println("sh: 1: Syntax error: Bad fd number");
+                        return 2;
+                    }
+                }
+                default -> {
+                    String path = absolute(target);
+                    if (Board.normalize(path).equals("/dev/null")) {
+                        fds[fd] = OutputStream.nullOutputStream();
+                    } else {
+                        FileTarget t = new FileTarget(path, r.op().equals(">>"), new ByteArrayOutputStream());
+                        targets.add(t);
+                        fds[fd] = t.buffer();
+                    }
+                }
+            }
+        }
+        PrintStream o = new PrintStream(fds[1], true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(fds[2], true, StandardCharsets.UTF_8);
         int code;
         try {
-            code = dispatch(args, in, o, e);
+            code = switch (c) {
+                case CommandLine.Simple s -> runSimple(s, args, input, o, e);
+                case CommandLine.Group g -> runScript(g.body(), input, o, e);
+                case CommandLine.If i -> runIf(i, input, o, e);
+                case CommandLine.For f -> runFor(f, input, o, e);
+                case CommandLine.While w -> runWhile(w, input, o, e);
+                case CommandLine.FunctionDef f -> 0;
+            };
         } catch (RuntimeException ex) {
-            e.println("sh: " + args.get(0) + ": " + ex.getMessage());
+            if (ex instanceof Exit || ex instanceof LoopControl || ex instanceof Return) {
+                o.flush();
+                writeTargets(targets, args, e);
+                throw ex;
+            }
+            e.println("sh: " + (args.isEmpty() ? "" : args.get(0) + ": ") + ex.getMessage());
             code = 1;
         }
         o.flush();
-        if (fileRedirect != null) {
-            String target = fileRedirect.target();
+        e.flush();
+        return writeTargets(targets, args, e) ? code : 1;
+    }
+
+    private boolean writeTargets(List<FileTarget> targets, List<String> args, PrintStream e) {
+        for (FileTarget t : targets) {
             try {
-                board.write(target, fileOut.toString(StandardCharsets.UTF_8), fileRedirect.append());
+                board.write(t.path(), t.buffer().toByteArray(), t.append());
             } catch (Board.WriteError we) {
-                e.println("sh: " + args.get(0) + ": write error: " + we.getMessage());
-                return 1;
+                e.println("sh: " + (args.isEmpty() ? "" : args.get(0) + ": ") + "write error: " + we.getMessage());
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int runSimple(CommandLine.Simple s, List<String> args, InputStream in, PrintStream out, PrintStream err) {
+        int substitutionStatus = -1;
+        for (String a : s.assignments()) {
+            int eq = a.indexOf('=');
+            lastSubstitutionStatus = -1;
+            variables.put(a.substring(0, eq), String.join(" ", expandWord(a.substring(eq + 1), false)));
+            if (lastSubstitutionStatus >= 0) {
+                substitutionStatus = lastSubstitutionStatus;
+            }
+        }
+        if (args.isEmpty()) {
+            return Math.max(substitutionStatus, 0);
+        }
+        CommandLine.Command function = functions.get(args.get(0));
+        if (function != null) {
+            List<String> saved = positional;
+            positional = List.copyOf(args.subList(1, args.size()));
+            try {
+                return runCommand(function, in, out, err);
+            } catch (Return r) {
+                return r.code;
+            } finally {
+                positional = saved;
+            }
+        }
+        return dispatch(args, in, out, err);
+    }
+
+    private int runIf(CommandLine.If c, InputStream in, PrintStream out, PrintStream err) {
+        for (int i = 0; i < c.conditions().size(); i++) {
+            if (runScript(c.conditions().get(i), in, out, err) == 0) {
+                return runScript(c.bodies().get(i), in, out, err);
+            }
+        }
+        return c.elseBody() == null ? 0 : runScript(c.elseBody(), in, out, err);
+    }
+
+    private int runFor(CommandLine.For c, InputStream in, PrintStream out, PrintStream err) {
+        List<String> values = new ArrayList<>();
+        if (c.words() == null) {
+            values.addAll(positional);
+        } else {
+            for (String w : c.words()) {
+                for (String field : expandWord(w, true)) {
+                    values.addAll(expand(field));
+                }
+            }
+        }
+        int code = 0;
+        for (String v : values) {
+            variables.put(c.variable(), v);
+            try {
+                code = runScript(c.body(), in, out, err);
+            } catch (LoopControl lc) {
+                if (--lc.levels > 0) {
+                    throw lc;
+                }
+                if (lc.isBreak) {
+                    break;
+                }
             }
         }
         return code;
+    }
+
+    private int runWhile(CommandLine.While c, InputStream in, PrintStream out, PrintStream err) {
+        int code = 0;
+        while (!interrupted && (runScript(c.condition(), in, out, err) == 0) != c.until()) {
+            try {
+                code = runScript(c.body(), in, out, err);
+            } catch (LoopControl lc) {
+                if (--lc.levels > 0) {
+                    throw lc;
+                }
+                if (lc.isBreak) {
+                    break;
+                }
+            }
+        }
+        return code;
+    }
+
+    // ---- word expansion: parameters, command substitution, quote removal, field splitting, globs ----
+
+    private int lastSubstitutionStatus = -1;
+
+    /**
+     * Expands one word's source text to fields. With {@code split}, unquoted expansion results are split on blanks
+     * and unquoted {@code * ?} become glob markers for {@link #expand(String)}; without (assignments, redirection
+     * targets, parameter operands) the word stays one field.
+     */
+    List<String> expandWord(String word, boolean split) {
+        Fields f = new Fields(split, split);
+        expandInto(word, f, false);
+        return f.finish();
+    }
+
+    private final class Fields {
+        final boolean split;
+        final boolean glob;
+        final List<String> fields = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        boolean exists;
+
+        Fields(boolean split, boolean glob) {
+            this.split = split;
+            this.glob = glob;
+        }
+
+        void literal(String s, boolean quoted) {
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                current.append(!quoted && glob && c == '*' ? CommandLine.GLOB_STAR
+                        : !quoted && glob && c == '?' ? CommandLine.GLOB_ONE : c);
+            }
+            exists = true;
+        }
+
+        void expansion(String s, boolean quoted) {
+            if (quoted || !split) {
+                current.append(s);
+                exists = true;
+                return;
+            }
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c == ' ' || c == '\t' || c == '\n') {
+                    endField();
+                } else {
+                    literal(String.valueOf(c), false);
+                }
+            }
+        }
+
+        void endField() {
+            if (exists || current.length() > 0) {
+                fields.add(current.toString());
+            }
+            current = new StringBuilder();
+            exists = false;
+        }
+
+        List<String> finish() {
+            endField();
+            if (!split && fields.isEmpty()) {
+                return List.of("");
+            }
+            return fields;
+        }
+    }
+
+    private void expandInto(String w, Fields f, boolean inDoubleQuotes) {
+        int n = w.length();
+        int i = 0;
+        while (i < n) {
+            char c = w.charAt(i);
+            if (c == '\\') {
+                if (i + 1 < n) {
+                    char next = w.charAt(i + 1);
+                    if (!inDoubleQuotes || "\\\"$`\n".indexOf(next) >= 0) {
+                        if (next != '\n') {
+                            f.literal(String.valueOf(next), true);
+                        }
+                    } else {
+                        f.literal("\\" + next, true);
+                    }
+                }
+                i += 2;
+            } else if (c == '\'' && !inDoubleQuotes) {
+                int end = w.indexOf('\'', i + 1);
+                f.literal(w.substring(i + 1, end), true);
+                i = end + 1;
+            } else if (c == '"' && !inDoubleQuotes) {
+                int end = endOf(w, i);
+                f.exists = true;
+                expandInto(w.substring(i + 1, end - 1), f, true);
+                i = end;
+            } else if (c == '$' && i + 1 < n) {
+                int end = dollarEnd(w, i);
+                if (end == i + 1) {
+                    f.literal("$", true);
+                    i++;
+                    continue;
+                }
+                String expr = w.substring(i, end);
+                if (expr.equals("$@") && inDoubleQuotes) {
+                    for (int p = 0; p < positional.size(); p++) {
+                        if (p > 0) {
+                            f.endField();
+                        }
+                        f.expansion(positional.get(p), true);
+                    }
+                } else {
+                    f.expansion(dollar(expr), inDoubleQuotes);
+                }
+                i = end;
+            } else if (c == '`') {
+                int end = endOf(w, i);
+                f.expansion(commandSubstitution(w.substring(i + 1, end - 1)), inDoubleQuotes);
+                i = end;
+            } else {
+                f.literal(String.valueOf(c), inDoubleQuotes);
+                i++;
+            }
+        }
+    }
+
+    private static int endOf(String w, int i) {
+        try {
+            return CommandLine.skipQuoted(w, i);
+        } catch (ShellSyntaxException e) {
+            return w.length();
+        }
+    }
+
+    /** The end of the {@code $...} expression at {@code i}; {@code i + 1} when the {@code $} is literal. */
+    private static int dollarEnd(String w, int i) {
+        char c = w.charAt(i + 1);
+        if (c == '(' || c == '{') {
+            return endOf(w, i);
+        }
+        if ("?#@*$!0123456789-".indexOf(c) >= 0) {
+            return i + 2;
+        }
+        int j = i + 1;
+        while (j < w.length() && (Character.isLetterOrDigit(w.charAt(j)) || w.charAt(j) == '_')) {
+            j++;
+        }
+        return Character.isDigit(c) ? i + 2 : j;
+    }
+
+    private String dollar(String expr) {
+        if (expr.startsWith("$((")) {
+            return arithmetic(expr.substring(3, expr.length() - 2));
+        }
+        if (expr.startsWith("$(")) {
+            return commandSubstitution(expr.substring(2, expr.length() - 1));
+        }
+        if (expr.startsWith("${")) {
+            return parameterExpansion(expr.substring(2, expr.length() - 1));
+        }
+        return parameter(expr.substring(1)).orElse("");
+    }
+
+    private Optional<String> parameter(String name) {
+        return switch (name) {
+            case "?" -> Optional.of(Integer.toString(status));
+            case "#" -> Optional.of(Integer.toString(positional.size()));
+            case "@", "*" -> Optional.of(String.join(" ", positional));
+            case "$" -> Optional.of("4242");
+            case "!", "-" -> Optional.of("");
+            case "0" -> Optional.of(scriptName);
+            default -> {
+                if (name.matches("\\d+")) {
+                    int k = Integer.parseInt(name);
+                    yield k <= positional.size() ? Optional.of(positional.get(k - 1)) : Optional.empty();
+                }
+                yield Optional.ofNullable(variables.get(name));
+            }
+        };
+    }
+
+    private String parameterExpansion(String body) {
+        if (body.startsWith("#") && body.length() > 1) {
+            return Integer.toString(parameter(body.substring(1)).orElse("").length());
+        }
+        int j = 0;
+        if (j < body.length() && "?#@*$!0123456789-".indexOf(body.charAt(0)) >= 0) {
+            j = 1;
+            while (Character.isDigit(body.charAt(0)) && j < body.length() && Character.isDigit(body.charAt(j))) {
+                j++;
+            }
+        } else {
+            while (j < body.length() && (Character.isLetterOrDigit(body.charAt(j)) || body.charAt(j) == '_')) {
+                j++;
+            }
+        }
+        String name = body.substring(0, j);
+        String op = body.substring(j);
+        Optional<String> value = parameter(name);
+        if (op.isEmpty()) {
+            return value.orElse("");
+        }
+        for (String o : List.of(":-", ":=", ":+", "##", "%%", "-", "=", "+", "#", "%")) {
+            if (op.startsWith(o)) {
+                String operand = op.substring(o.length());
+                String v = value.orElse(null);
+                boolean unsetOrNull = v == null || (o.startsWith(":") && v.isEmpty());
+                switch (o) {
+                    case ":-", "-" -> {
+                        return unsetOrNull ? String.join(" ", expandWord(operand, false)) : v;
+                    }
+                    case ":=", "=" -> {
+                        if (unsetOrNull) {
+                            v = String.join(" ", expandWord(operand, false));
+                            variables.put(name, v);
+                        }
+                        return v;
+                    }
+                    case ":+", "+" -> {
+                        return unsetOrNull ? "" : String.join(" ", expandWord(operand, false));
+                    }
+                    default -> {
+                        return trim(v == null ? "" : v, o, patternOperand(operand));
+                    }
+                }
+            }
+        }
+        throw new IllegalArgumentException("${" + body + "}: bad substitution");
+    }
+
+    /** A pattern operand: expanded, its unquoted {@code * ?} as glob markers. */
+    private java.util.regex.Pattern patternOperand(String operand) {
+        Fields f = new Fields(false, true);
+        expandInto(operand, f, false);
+        String p = String.join("", f.finish());
+        StringBuilder re = new StringBuilder();
+        for (char ch : p.toCharArray()) {
+            re.append(ch == CommandLine.GLOB_STAR ? ".*" : ch == CommandLine.GLOB_ONE ? "."
+                    : java.util.regex.Pattern.quote(String.valueOf(ch)));
+        }
+        return java.util.regex.Pattern.compile(re.toString(), java.util.regex.Pattern.DOTALL);
+    }
+
+    private static String trim(String v, String op, java.util.regex.Pattern pattern) {
+        int n = v.length();
+        switch (op) {
+            case "#" -> {
+                for (int k = 0; k <= n; k++) {
+                    if (pattern.matcher(v.substring(0, k)).matches()) {
+                        return v.substring(k);
+                    }
+                }
+            }
+            case "##" -> {
+                for (int k = n; k >= 0; k--) {
+                    if (pattern.matcher(v.substring(0, k)).matches()) {
+                        return v.substring(k);
+                    }
+                }
+            }
+            case "%" -> {
+                for (int k = n; k >= 0; k--) {
+                    if (pattern.matcher(v.substring(k)).matches()) {
+                        return v.substring(0, k);
+                    }
+                }
+            }
+            default -> {
+                for (int k = 0; k <= n; k++) {
+                    if (pattern.matcher(v.substring(k)).matches()) {
+                        return v.substring(0, k);
+                    }
+                }
+            }
+        }
+        return v;
+    }
+
+    /** {@code $((...))}: integers with + - * / % and parentheses, variables by name. */
+    private String arithmetic(String expr) {
+        String text = String.join(" ", expandWord(expr, false));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*").matcher(text);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(sb, variables.getOrDefault(m.group(), "0").strip());
+        }
+        m.appendTail(sb);
+        return Long.toString(new Arith(sb.toString().replace(" ", "")).expr());
+    }
+
+    private static final class Arith {
+        private final String s;
+        private int i;
+
+        Arith(String s) {
+            this.s = s;
+        }
+
+        long expr() {
+            long v = term();
+            while (i < s.length() && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+                v = s.charAt(i++) == '+' ? v + term() : v - term();
+            }
+            return v;
+        }
+
+        long term() {
+            long v = factor();
+            while (i < s.length() && "*/%".indexOf(s.charAt(i)) >= 0) {
+                char op = s.charAt(i++);
+                long r = factor();
+                if (op != '*' && r == 0) {
+                    throw new IllegalArgumentException("arithmetic: division by zero");
+                }
+                v = op == '*' ? v * r : op == '/' ? v / r : v % r;
+            }
+            return v;
+        }
+
+        long factor() {
+            if (i < s.length() && s.charAt(i) == '(') {
+                i++;
+                long v = expr();
+                i++;
+                return v;
+            }
+            if (i < s.length() && s.charAt(i) == '-') {
+                i++;
+                return -factor();
+            }
+            int start = i;
+            while (i < s.length() && Character.isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (start == i) {
+                throw new IllegalArgumentException("arithmetic expression: expecting primary: \"" + s + "\"");
+            }
+            return Long.parseLong(s.substring(start, i));
+        }
+    }
+
+    /** {@code $(...)}: runs in a copy of this shell (variables set there stay there); trailing newlines removed. */
+    private String commandSubstitution(String script) {
+        Shell sub = subshell();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = sub.run(script, InputStream.nullInputStream(), out, err);
+        lastSubstitutionStatus = code;
+        if (err.size() > 0) {
+            substitutionErr.print(err.toString(StandardCharsets.UTF_8));
+            substitutionErr.flush();
+        }
+        return out.toString(StandardCharsets.UTF_8).replaceAll("\n+$", "");
+    }
+
+    /** Where a command substitution's stderr goes: the stderr of the command line being run. */
+    private PrintStream substitutionErr = new PrintStream(OutputStream.nullOutputStream());
+
+    private Shell subshell() {
+        Shell sub = new Shell(board);
+        sub.variables.putAll(variables);
+        sub.functions.putAll(functions);
+        sub.positional = positional;
+        sub.scriptName = scriptName;
+        sub.status = status;
+        sub.cpuAffinity = cpuAffinity;
+        sub.interrupted = interrupted;
+        return sub;
     }
 
     private static String literal(String word) {
@@ -186,6 +751,38 @@ public final class Shell {
         return switch (cmd) {
             case "true", ":" -> 0;
             case "false" -> 1;
+            case "[", "test" -> test(cmd, args, err);
+            case "exit" -> throw new Exit(args.isEmpty() ? status : intArg(args.get(0), cmd));
+            case "return" -> throw new Return(args.isEmpty() ? status : intArg(args.get(0), cmd));
+            case "break", "continue" -> throw new LoopControl(cmd.equals("break"),
+                    args.isEmpty() ? 1 : Math.max(1, intArg(args.get(0), cmd)));
+            case "export", "local", "readonly" -> {
+                for (String a2 : args) {
+                    int eq = a2.indexOf('=');
+                    if (eq > 0) {
+                        variables.put(a2.substring(0, eq), a2.substring(eq + 1));
+                    }
+                }
+                yield 0;
+            }
+            case "unset" -> {
+                args.forEach(variables::remove);
+                yield 0;
+            }
+            case "shift" -> {
+                int k = args.isEmpty() ? 1 : intArg(args.get(0), cmd);
+                if (k > positional.size()) {
+                    err.println("sh: 1: shift: can't shift that many");
+                    yield 2;
+                }
+                positional = List.copyOf(positional.subList(k, positional.size()));
+                yield 0;
+            }
+            case "sh", "bash", "ash", "dash" -> sh(args, in, out, err);
+            case "wc" -> wc(args, in, out, err);
+            case "rm" -> rm(args, err);
+            case "mv" -> mv(args, err);
+            case "stat" -> stat(args, out, err);
             case "echo" -> echo(args, out);
             case "uname" -> uname(args, out, err);
             case "nproc" -> {
@@ -328,12 +925,28 @@ public final class Shell {
 
     private int mkdirRmdir(String cmd, List<String> args, PrintStream err) {
         int code = 0;
+        boolean parents = false;
+        boolean options = true;
         for (String a : args) {
-            if (a.startsWith("-")) {
+            if (options && a.equals("--")) {
+                options = false;
+                continue;
+            }
+            if (options && a.startsWith("-") && a.length() > 1) {
+                parents |= a.contains("p");
                 continue;
             }
             Optional<org.wqlab.sim.Tracefs.Location> loc = org.wqlab.sim.Tracefs.locate(absolute(a));
             if (loc.isEmpty()) {
+                String e = cmd.equals("mkdir") ? board.mkdir(absolute(a), parents) : board.rmdir(absolute(a));
+                if (e != null) {
+                    err.println(cmd + ": " + (cmd.equals("mkdir") ? "cannot create directory" : "failed to remove")
+                            + " '" + a + "': " + e);
+                    code = 1;
+                }
+                continue;
+            }
+            if (parents && cmd.equals("mkdir") && board.isDirectory(absolute(a))) {
                 continue;
             }
             boolean instanceDir = !loc.get().instance().isEmpty() && loc.get().rest().isEmpty();
@@ -345,6 +958,299 @@ public final class Shell {
                         : "Permission denied"));
                 code = 1;
             }
+        }
+        return code;
+    }
+
+    private static int intArg(String v, String cmd) {
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("Illegal number: " + v);
+        }
+    }
+
+    /** {@code sh -c SCRIPT [NAME [ARG...]]}: the script runs in a copy of this shell with NAME as $0 and ARGs as $1... */
+    private int sh(List<String> args, InputStream in, PrintStream out, PrintStream err) {
+        if (args.size() < 2 || !args.get(0).equals("-c")) {
+            err.println("sh: only 'sh -c SCRIPT [NAME [ARG...]]' is supported here");
+            return 2;
+        }
+        Shell sub = subshell();
+        sub.positional = args.size() > 3 ? List.copyOf(args.subList(3, args.size())) : List.of();
+        sub.scriptName = args.size() > 2 ? args.get(2) : "sh";
+        return sub.run(args.get(1), in, out, err);
+    }
+
+    /** {@code test} / {@code [ ... ]}: file tests, string and integer comparisons, {@code !}, {@code -a}, {@code -o}. */
+    private int test(String cmd, List<String> args, PrintStream err) {
+        List<String> a = args;
+        if (cmd.equals("[")) {
+            if (a.isEmpty() || !a.get(a.size() - 1).equals("]")) {
+                err.println("sh: 1: [: missing ]");
+                return 2;
+            }
+            a = a.subList(0, a.size() - 1);
+        }
+        try {
+            return testOr(a) ? 0 : 1;
+        } catch (IllegalArgumentException e) {
+            err.println("sh: 1: " + cmd + ": " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private boolean testOr(List<String> a) {
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i).equals("-o") && i > 0 && i < a.size() - 1) {
+                return testOr(a.subList(0, i)) || testOr(a.subList(i + 1, a.size()));
+            }
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i).equals("-a") && i > 0 && i < a.size() - 1) {
+                return testOr(a.subList(0, i)) && testOr(a.subList(i + 1, a.size()));
+            }
+        }
+        return testPrimary(a);
+    }
+
+    private boolean testPrimary(List<String> a) {
+        switch (a.size()) {
+            case 0 -> {
+                return false;
+            }
+            case 1 -> {
+                return !a.get(0).isEmpty();
+            }
+            case 2 -> {
+                if (a.get(0).equals("!")) {
+                    return !testPrimary(a.subList(1, 2));
+                }
+                return unaryTest(a.get(0), a.get(1));
+            }
+            case 3 -> {
+                if (a.get(0).equals("!")) {
+                    return !testPrimary(a.subList(1, 3));
+                }
+                return binaryTest(a.get(0), a.get(1), a.get(2));
+            }
+            default -> {
+                if (a.get(0).equals("!")) {
+                    return !testPrimary(a.subList(1, a.size()));
+                }
+                throw new IllegalArgumentException("unexpected operator");
+            }
+        }
+    }
+
+    private boolean unaryTest(String op, String operand) {
+        String path = absolute(operand);
+        return switch (op) {
+            case "-z" -> operand.isEmpty();
+            case "-n" -> !operand.isEmpty();
+            case "-e", "-r", "-w" -> !operand.isEmpty() && board.exists(path);
+            case "-f" -> !operand.isEmpty() && board.isRegularFile(path);
+            case "-d" -> !operand.isEmpty() && board.isDirectory(path);
+            case "-s" -> !operand.isEmpty() && board.isRegularFile(path) && board.size(path) > 0;
+            case "-x" -> !operand.isEmpty() && board.isDirectory(path);
+            case "-L", "-h", "-c", "-b", "-p", "-S" -> false;
+            default -> throw new IllegalArgumentException(op + ": unexpected operator");
+        };
+    }
+
+    private static boolean binaryTest(String left, String op, String right) {
+        return switch (op) {
+            case "=", "==" -> left.equals(right);
+            case "!=" -> !left.equals(right);
+            case "-eq", "-ne", "-lt", "-le", "-gt", "-ge" -> {
+                long l = testNumber(left);
+                long r = testNumber(right);
+                yield switch (op) {
+                    case "-eq" -> l == r;
+                    case "-ne" -> l != r;
+                    case "-lt" -> l < r;
+                    case "-le" -> l <= r;
+                    case "-gt" -> l > r;
+                    default -> l >= r;
+                };
+            }
+            default -> throw new IllegalArgumentException(op + ": unexpected operator");
+        };
+    }
+
+    private static long testNumber(String v) {
+        try {
+            return Long.parseLong(v.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("Illegal number: " + v);
+        }
+    }
+
+    /** {@code wc [-c] [-l] [-w] [FILE...]}: with stdin only the numbers, with files the name after them. */
+    private int wc(List<String> args, InputStream in, PrintStream out, PrintStream err) {
+        String flags = args.stream().filter(x -> x.startsWith("-") && x.length() > 1).map(x -> x.substring(1))
+                .reduce("", String::concat);
+        if (flags.isEmpty()) {
+            flags = "lwc";
+        }
+        List<String> files = args.stream().filter(x -> !x.startsWith("-") || x.equals("-")).toList();
+        int code = 0;
+        if (files.isEmpty()) {
+            try {
+                out.println(wcCounts(in.readAllBytes(), flags, files.isEmpty()));
+            } catch (IOException e) {
+                return 1;
+            }
+            return 0;
+        }
+        for (String f : files) {
+            Optional<byte[]> content = board.read(absolute(f));
+            if (content.isEmpty()) {
+                err.println("wc: " + f + ": No such file or directory");
+                code = 1;
+                continue;
+            }
+            out.println(wcCounts(content.get(), flags, false) + " " + f);
+        }
+        return code;
+    }
+
+    private static String wcCounts(byte[] b, String flags, boolean single) {
+        List<String> counts = new ArrayList<>();
+        String text = new String(b, StandardCharsets.ISO_8859_1);
+        if (flags.contains("l")) {
+            counts.add(Long.toString(text.chars().filter(c -> c == '\n').count()));
+        }
+        if (flags.contains("w")) {
+            counts.add(Long.toString(text.isBlank() ? 0 : text.strip().split("\\s+").length));
+        }
+        if (flags.contains("c")) {
+            counts.add(Long.toString(b.length));
+        }
+        return counts.size() == 1 && single ? counts.get(0) : String.join(" ", counts);
+    }
+
+    private static List<String> operands(List<String> args) {
+        List<String> rest = new ArrayList<>();
+        boolean options = true;
+        for (String a : args) {
+            if (options && a.equals("--")) {
+                options = false;
+            } else if (!(options && a.startsWith("-") && a.length() > 1)) {
+                rest.add(a);
+            }
+        }
+        return rest;
+    }
+
+    private static String options(List<String> args) {
+        StringBuilder sb = new StringBuilder();
+        for (String a : args) {
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.startsWith("-") && a.length() > 1) {
+                sb.append(a.substring(1));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** {@code rm [-f] [-r] [--] FILE...}. */
+    private int rm(List<String> args, PrintStream err) {
+        String opts = options(args);
+        boolean force = opts.contains("f");
+        boolean recursive = opts.contains("r") || opts.contains("R");
+        int code = 0;
+        List<String> files = operands(args);
+        if (files.isEmpty() && !force) {
+            err.println("rm: missing operand");
+            return 1;
+        }
+        for (String f : files) {
+            String path = absolute(f);
+            if (board.isDirectory(path)) {
+                if (!recursive) {
+                    err.println("rm: cannot remove '" + f + "': Is a directory");
+                    code = 1;
+                    continue;
+                }
+                removeTree(path);
+                continue;
+            }
+            if (!board.exists(path)) {
+                if (!force) {
+                    err.println("rm: cannot remove '" + f + "': No such file or directory");
+                    code = 1;
+                }
+                continue;
+            }
+            if (!board.deleteFile(path)) {
+                err.println("rm: cannot remove '" + f + "': " + (path.startsWith("/proc/") || path.startsWith("/sys/")
+                        ? "Operation not permitted" : "Permission denied"));
+                code = 1;
+            }
+        }
+        return code;
+    }
+
+    private void removeTree(String dir) {
+        for (String name : board.list(dir)) {
+            String p = dir + "/" + name;
+            if (board.isDirectory(p)) {
+                removeTree(p);
+            } else {
+                board.deleteFile(p);
+            }
+        }
+        board.rmdir(dir);
+    }
+
+    /** {@code mv [-f] [--] SOURCE TARGET}: a rename of a regular file (into TARGET if it is a folder). */
+    private int mv(List<String> args, PrintStream err) {
+        List<String> files = operands(args);
+        if (files.size() != 2) {
+            err.println(files.size() < 2 ? "mv: missing file operand" : "mv: only one source is supported here");
+            return 1;
+        }
+        String e = board.rename(absolute(files.get(0)), absolute(files.get(1)));
+        if (e != null) {
+            err.println(e.equals("No such file or directory") && !board.exists(absolute(files.get(0)))
+                    ? "mv: cannot stat '" + files.get(0) + "': " + e
+                    : "mv: cannot move '" + files.get(0) + "' to '" + files.get(1) + "': " + e);
+            return 1;
+        }
+        return 0;
+    }
+
+    /** {@code stat -c FORMAT FILE...} with {@code %s} (size), {@code %n} (name), {@code %F} (type). */
+    private int stat(List<String> args, PrintStream out, PrintStream err) {
+        String format = null;
+        List<String> files = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            if ((args.get(i).equals("-c") || args.get(i).equals("--format")) && i + 1 < args.size()) {
+                format = args.get(++i);
+            } else if (args.get(i).startsWith("--format=")) {
+                format = args.get(i).substring(9);
+            } else if (!args.get(i).equals("--")) {
+                files.add(args.get(i));
+            }
+        }
+        if (format == null || files.isEmpty()) {
+            err.println("stat: only 'stat -c FORMAT FILE...' is supported here");
+            return 1;
+        }
+        int code = 0;
+        for (String f : files) {
+            String path = absolute(f);
+            if (!board.exists(path)) {
+                err.println("stat: cannot statx '" + f + "': No such file or directory");
+                code = 1;
+                continue;
+            }
+            boolean dir = board.isDirectory(path);
+            out.println(format.replace("%s", Long.toString(dir ? 4096 : Math.max(board.size(path), 0)))
+                    .replace("%n", f).replace("%F", dir ? "directory" : "regular file"));
         }
         return code;
     }
@@ -373,6 +1279,8 @@ public final class Shell {
                 for (String e : entries) {
                     out.println(longFormat ? longLine(abs + "/" + e, e) : e);
                 }
+            } else if (board.isDirectory(abs)) {
+                continue;
             } else if (board.exists(abs)) {
                 out.println(longFormat ? longLine(abs, p) : p);
             } else if (!abs.equals("/root")) {
