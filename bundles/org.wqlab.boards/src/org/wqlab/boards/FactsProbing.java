@@ -13,7 +13,7 @@ import org.wqlab.target.facts.BoardFactsProbe;
 
 /**
  * Runs {@link BoardFactsProbe}; when the board's shell cannot run its script (no shell functions, {@code if} or
- * {@code for}: the built-in simulator's shell, some rescue shells), falls back to one plain command per fact and feeds
+ * {@code for}: some rescue shells), falls back to one plain command per fact and feeds
  * the same parser. USB storage is not probed by the fallback (it needs a loop over sysfs).
  */
 final class FactsProbing {

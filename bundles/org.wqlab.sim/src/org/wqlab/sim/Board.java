@@ -22,6 +22,7 @@ import org.wqlab.core.elf.ModinfoReader;
 import org.wqlab.core.elf.ModuleInfo;
 import org.wqlab.core.elf.ModuleParameter;
 import org.wqlab.sim.kernel.Kernel;
+import org.wqlab.sim.kernel.KernelLog;
 import org.wqlab.sim.kernel.LatencyMonitor;
 import org.wqlab.sim.kernel.UsbStick;
 
@@ -432,6 +433,30 @@ public final class Board implements AutoCloseable {
     }
 
     /**
+     * A write to /dev/kmsg: each line becomes a kernel log record, as on a real kernel (userspace markers such as
+     * wqlab's step events share the kernel's clock this way). A leading {@code <N>} sets the level; the default is
+     * the kernel's default message level, warning.
+     */
+    private void writeKmsg(String content) {
+        for (String line : content.split("\n")) {
+            int level = KernelLog.WARNING;
+            String text = line;
+            if (text.length() > 2 && text.charAt(0) == '<' && text.indexOf('>') > 1) {
+                String number = text.substring(1, text.indexOf('>'));
+                if (number.chars().allMatch(Character::isDigit) && number.length() <= 3) {
+                    level = Integer.parseInt(number) & 7;
+                    text = text.substring(text.indexOf('>') + 1);
+                }
+            }
+            if (!text.isEmpty()) {
+                int recordLevel = level;
+                String recordText = text;
+                driver.call(() -> kernel.log().print(recordLevel, recordText));
+            }
+        }
+    }
+
+    /**
      * A write to a file (shell redirection). Proc and sys files act on the model; the call returns after the board
      * time the write takes in the writing process (drop_caches, USB remove).
      */
@@ -448,6 +473,10 @@ public final class Board implements AutoCloseable {
             return;
         }
         if (p.equals("/dev/null") || p.equals("/dev/zero")) {
+            return;
+        }
+        if (p.equals("/dev/kmsg")) {
+            writeKmsg(content);
             return;
         }
         if (!p.startsWith("/proc/") && !p.startsWith("/sys/")) {
@@ -509,7 +538,7 @@ public final class Board implements AutoCloseable {
     /** A write of bytes (shell redirection): regular files take them as they are, proc/sys files as text. */
     public void write(String path, byte[] content, boolean append) throws WriteError {
         String p = normalize(path);
-        if (p.startsWith("/proc/") || p.startsWith("/sys/") || p.equals("/dev/null") || p.equals("/dev/zero")) {
+        if (p.startsWith("/proc/") || p.startsWith("/sys/") || p.startsWith("/dev/")) {
             write(p, new String(content, StandardCharsets.UTF_8), append);
         } else {
             writeRegular(p, content, append);

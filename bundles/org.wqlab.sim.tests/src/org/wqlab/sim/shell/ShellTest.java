@@ -54,6 +54,17 @@ class ShellTest {
     }
 
     @Test
+    void writesToDevKmsgBecomeKernelLogRecordsWithTheirLevel() {
+        assertEquals(0, run("echo 'wqlab: step 3 disconnect' > /dev/kmsg").status());
+        assertEquals(0, run("echo '<2>wqlab: mark stall' > /dev/kmsg").status());
+
+        assertEquals(run("cat /proc/version").out(), run("cat -- /proc/version").out());
+        String dmesg = run("dmesg -r").out();
+        assertTrue(dmesg.matches("(?s).*<4>\\[ *[0-9]+\\.[0-9]{6}\\] wqlab: step 3 disconnect\n.*"), dmesg);
+        assertTrue(dmesg.matches("(?s).*<2>\\[ *[0-9]+\\.[0-9]{6}\\] wqlab: mark stall\n.*"), dmesg);
+    }
+
+    @Test
     void systemInformation() {
         assertEquals("Linux h3ulcb 5.4.72-yocto-standard #1 SMP PREEMPT Thu Aug 6 10:20:31 UTC 2020 aarch64 GNU/Linux\n",
                 run("uname -a").out());

@@ -871,6 +871,9 @@ public final class Shell {
 
     private int cat(List<String> args, InputStream in, PrintStream out, PrintStream err, boolean gunzip) {
         String name = gunzip ? "zcat" : "cat";
+        if (!args.isEmpty() && args.get(0).equals("--")) {
+            args = args.subList(1, args.size()); // end of options: what follows are file names, even "-x"
+        }
         if (args.isEmpty()) {
             try {
                 byte[] b = in.readAllBytes();
