@@ -1,0 +1,96 @@
+package org.wqlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/** Acceptance 1 of issue 7: the default sequence headless on the simulated board, checked against its ground truth. */
+class RunVerbTest {
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void defaultSequenceOnTheSimulatedBoardMatchesTheGroundTruth(@TempDir Path dir) throws Exception {
+        Path ws = dir.resolve("ws");
+        Path truth = dir.resolve("ground-truth.jsonl");
+        Result run = cli("run", "--board", "sim", "--sim-speed", "40", "--workspace", ws.toString(),
+                "--ground-truth", truth.toString(), "--json");
+        assertEquals(0, run.code(), run.out() + run.err());
+        JsonObject summary = JsonParser.parseString(run.out()).getAsJsonObject();
+        assertEquals("completed", summary.get("status").getAsString());
+        Path experiment = Path.of(summary.get("experiment").getAsString());
+        assertTrue(experiment.startsWith(ws), experiment::toString);
+
+        JsonObject metadata = JsonParser.parseString(Files.readString(experiment.resolve("experiment.json")))
+                .getAsJsonObject();
+        assertEquals("completed", metadata.get("status").getAsString());
+        assertEquals("latency_mon", metadata.get("module").getAsString());
+        assertTrue(metadata.get("sequence").getAsString().contains("\"usb-disconnect\""));
+        JsonObject record = JsonParser.parseString(Files.readString(experiment.resolve("run.json"))).getAsJsonObject();
+        JsonObject module = record.getAsJsonObject("module");
+        assertEquals("latency_mon", module.get("name").getAsString());
+        assertEquals(64, module.get("sha256").getAsString().length());
+        long cachedKb = record.getAsJsonArray("cachedKbBeforeDisconnect").get(0).getAsLong();
+        assertTrue(cachedKb > 1_000_000, "Cached before the pull: " + cachedKb + " kB");
+        String log = Files.readString(experiment.resolve("kernel.log"), StandardCharsets.UTF_8);
+        assertTrue(log.contains("usb 2-1: USB disconnect, device number"), log);
+
+        long truthWorstUs;
+        try (Stream<String> lines = Files.lines(truth)) {
+            truthWorstUs = lines.map(l -> JsonParser.parseString(l).getAsJsonObject())
+                    .filter(o -> o.get("type").getAsString().equals("monitor"))
+                    .mapToLong(o -> o.get("delayUs").getAsLong()).max().orElseThrow();
+        }
+        assertTrue(truthWorstUs > 1_000_000, "the pull stalls the monitor for seconds: " + truthWorstUs);
+
+        Result stats = cli("stats", experiment.toString(), "--json");
+        assertEquals(0, stats.code(), stats.err());
+        JsonObject s = JsonParser.parseString(stats.out()).getAsJsonObject();
+        long maxUs = s.getAsJsonObject("delayUs").get("max").getAsLong();
+        assertTrue(Math.abs(maxUs - truthWorstUs) <= 1000, "stats max " + maxUs + " us vs ground truth "
+                + truthWorstUs + " us");
+        List<JsonElement> disconnects = s.getAsJsonArray("usbDisconnects").asList();
+        assertEquals(1, disconnects.size());
+        long worstAfterPull = disconnects.get(0).getAsJsonObject().get("worstDelayUs").getAsLong();
+        assertTrue(Math.abs(worstAfterPull - truthWorstUs) <= 1000, worstAfterPull + " vs " + truthWorstUs);
+    }
+
+    @Test
+    void badSequencesAreBadInputNamingTheStep(@TempDir Path dir) throws Exception {
+        Path seq = dir.resolve("bad.wqseq");
+        Files.writeString(seq, """
+                {"format": "wqseq", "variables": {"s": "1"}, "steps": [
+                  {"type": "sleep", "name": "nap", "seconds": "${t}"}]}
+                """);
+        Result r = cli("run", seq.toString(), "--workspace", dir.resolve("ws").toString());
+        assertEquals(Cli.BAD_INPUT, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("step 1 (nap): field 'seconds': unknown variable ${t}"), r.err());
+        Result v = cli("run", "--var", "nonsense", "--workspace", dir.resolve("ws").toString());
+        assertEquals(Cli.BAD_INPUT, v.code());
+        assertTrue(v.err().contains("--var 'nonsense': expected NAME=VALUE"), v.err());
+        assertTrue(!Files.exists(dir.resolve("ws")), "nothing is recorded for a sequence that does not validate");
+    }
+}
