@@ -14,8 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,8 +37,7 @@ import org.wqlab.sim.server.SimSshServer;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
-import org.wqlab.target.SecretKind;
-import org.wqlab.target.SecretStore;
+import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
 
@@ -293,7 +290,7 @@ final class RunVerb {
         SimSshServer.Login login = server.login();
         SshEnvironment env = new SshEnvironment(state.resolve("no-ssh-config"), List.of(), state.resolve("known_hosts"),
                 List.of(), null);
-        JschBoardConnector connector = new JschBoardConnector(env, new OneSecret(login.password()));
+        JschBoardConnector connector = new JschBoardConnector(env, InMemorySecretStore.withPassword(login.password()));
         BoardProfile target = new BoardProfile("Simulated " + profile.name(), login.host(), login.port(),
                 login.user(), AuthMethod.PASSWORD, null, null, HostKeyPolicy.ASK, null, null);
         if (!o.json) {
@@ -367,29 +364,6 @@ final class RunVerb {
             for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
-        }
-    }
-
-    private static final class OneSecret implements SecretStore {
-        private final Map<SecretKind, String> secrets = new ConcurrentHashMap<>();
-
-        OneSecret(String password) {
-            secrets.put(SecretKind.PASSWORD, password);
-        }
-
-        @Override
-        public Optional<char[]> get(String boardName, SecretKind kind) {
-            return Optional.ofNullable(secrets.get(kind)).map(String::toCharArray);
-        }
-
-        @Override
-        public void put(String boardName, SecretKind kind, char[] secret) {
-            secrets.put(kind, new String(secret));
-        }
-
-        @Override
-        public void remove(String boardName, SecretKind kind) {
-            secrets.remove(kind);
         }
     }
 }

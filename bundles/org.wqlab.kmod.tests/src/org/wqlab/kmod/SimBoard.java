@@ -7,9 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.wqlab.sim.Board;
 import org.wqlab.sim.BoardProfile;
@@ -18,8 +15,7 @@ import org.wqlab.sim.server.SimSshServer;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardConnection;
 import org.wqlab.target.HostKeyPolicy;
-import org.wqlab.target.SecretKind;
-import org.wqlab.target.SecretStore;
+import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
 
@@ -67,7 +63,7 @@ final class SimBoard implements AutoCloseable {
         SimSshServer.Login login = server.login();
         SshEnvironment environment = new SshEnvironment(dir.resolve("no-ssh-config"), List.of(),
                 dir.resolve("known_hosts"), List.of(), null);
-        JschBoardConnector connector = new JschBoardConnector(environment, new OneSecret(login.password()));
+        JschBoardConnector connector = new JschBoardConnector(environment, InMemorySecretStore.withPassword(login.password()));
         List<String> offered = new java.util.concurrent.CopyOnWriteArrayList<>();
         org.wqlab.target.BoardProfile target = org.wqlab.target.BoardProfile
                 .of("sim", login.host(), login.port(), login.user()).withAuth(AuthMethod.PASSWORD, null)
@@ -98,28 +94,5 @@ final class SimBoard implements AutoCloseable {
         connection.close();
         server.close();
         board.close();
-    }
-
-    private static final class OneSecret implements SecretStore {
-        private final Map<SecretKind, String> secrets = new ConcurrentHashMap<>();
-
-        OneSecret(String password) {
-            secrets.put(SecretKind.PASSWORD, password);
-        }
-
-        @Override
-        public Optional<char[]> get(String boardName, SecretKind kind) {
-            return Optional.ofNullable(secrets.get(kind)).map(String::toCharArray);
-        }
-
-        @Override
-        public void put(String boardName, SecretKind kind, char[] secret) {
-            secrets.put(kind, new String(secret));
-        }
-
-        @Override
-        public void remove(String boardName, SecretKind kind) {
-            secrets.remove(kind);
-        }
     }
 }

@@ -9,9 +9,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.wqlab.sequence.usb.UsbDrivers;
@@ -21,8 +18,7 @@ import org.wqlab.sim.server.SimSshServer;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
-import org.wqlab.target.SecretKind;
-import org.wqlab.target.SecretStore;
+import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
 
@@ -44,7 +40,7 @@ final class SimRig implements AutoCloseable {
         relay = new Relay(login.port());
         SshEnvironment env = new SshEnvironment(dir.resolve("no-ssh-config"), List.of(), dir.resolve("known_hosts"),
                 List.of(), null);
-        JschBoardConnector connector = new JschBoardConnector(env, new OneSecret(login.password()));
+        JschBoardConnector connector = new JschBoardConnector(env, InMemorySecretStore.withPassword(login.password()));
         BoardProfile profile = new BoardProfile("sim", "127.0.0.1", relay.port(), login.user(), AuthMethod.PASSWORD,
                 null, null, HostKeyPolicy.ASK, null, null);
         access = new BoardAccess(() -> connector.connect(profile,
@@ -127,29 +123,6 @@ final class SimRig implements AutoCloseable {
         public void close() throws IOException {
             listener.close();
             dropAll();
-        }
-    }
-
-    private static final class OneSecret implements SecretStore {
-        private final Map<SecretKind, String> secrets = new ConcurrentHashMap<>();
-
-        OneSecret(String password) {
-            secrets.put(SecretKind.PASSWORD, password);
-        }
-
-        @Override
-        public Optional<char[]> get(String boardName, SecretKind kind) {
-            return Optional.ofNullable(secrets.get(kind)).map(String::toCharArray);
-        }
-
-        @Override
-        public void put(String boardName, SecretKind kind, char[] secret) {
-            secrets.put(kind, new String(secret));
-        }
-
-        @Override
-        public void remove(String boardName, SecretKind kind) {
-            secrets.remove(kind);
         }
     }
 }
