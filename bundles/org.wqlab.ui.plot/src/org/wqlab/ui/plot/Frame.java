@@ -1,0 +1,22 @@
+package org.wqlab.ui.plot;
+
+/**
+ * What one painted frame showed: for each drawn series, its CPU, how many of its samples the frame was computed
+ * from (the snapshot size) and the largest delay drawn; told to frame listeners from inside the paint, after the
+ * series were drawn.
+ *
+ * @param paintedNanos {@link System#nanoTime()} when the frame was painted
+ * @param computeNanos time the UI thread spent computing the frame (snapshot, decimation, series update)
+ */
+public record Frame(long paintedNanos, int[] cpus, int[] snapshotSizes, int[] maxDrawnUs, double fromSeconds,
+        double toSeconds, long computeNanos) {
+
+    /** The largest delay drawn in any series, or Integer.MIN_VALUE when nothing was drawn. */
+    public int maxDrawn() {
+        int m = Integer.MIN_VALUE;
+        for (int v : maxDrawnUs) {
+            m = Math.max(m, v);
+        }
+        return m;
+    }
+}

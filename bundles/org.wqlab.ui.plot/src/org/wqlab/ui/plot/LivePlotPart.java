@@ -1,0 +1,36 @@
+package org.wqlab.ui.plot;
+
+import java.util.function.Consumer;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
+import org.wqlab.live.LiveSession;
+import org.wqlab.live.LiveSessions;
+
+/** The Live Plot view (an e4 POJO part): shows the current {@link LiveSessions live session}. */
+public final class LivePlotPart {
+
+    private LivePlotView view;
+    private Consumer<LiveSession> onPublish;
+
+    @PostConstruct
+    public void createControls(Composite parent) {
+        view = new LivePlotView(parent);
+        Display display = parent.getDisplay();
+        onPublish = session -> display.asyncExec(() -> {
+            if (!view.isDisposed()) {
+                view.setSession(session);
+            }
+        });
+        LiveSessions.addListener(onPublish);
+        LiveSessions.current().ifPresent(view::setSession);
+    }
+
+    @PreDestroy
+    public void dispose() {
+        LiveSessions.removeListener(onPublish);
+    }
+}
