@@ -1,6 +1,7 @@
 package org.wqlab.ui.plot.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -9,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.ImageData;
@@ -103,21 +105,26 @@ class LivePlotSimulatedRunTest {
 
             // the whole run, then one zoom step around the spike: the largest value is drawn at each level
             view.showAll();
-            waitForFrameWith(ui, view, session, largest);
+            double liveSeconds = live.toSeconds() - live.fromSeconds();
+            Predicate<Frame> wholeRun = frame -> frame.toSeconds() - frame.fromSeconds() > liveSeconds;
+            waitForFrameWith(ui, view, session, largest, wholeRun);
             Screenshots.capture(ui.shell, dir.resolve("liveplot-all.png"));
             Button logY = (Button) PlotHarness.byId(ui.shell, PlotWidgetIds.LOG_Y);
             logY.setSelection(true);
             logY.notifyListeners(SWT.Selection, new Event());
             UiWait.until(ui.display, () -> view.chart().getAxisSet().getYAxis(0).isLogScaleEnabled(),
                     Duration.ofSeconds(10), "log Y");
-            Frame all = waitForFrameWith(ui, view, session, largest);
+            Frame all = waitForFrameWith(ui, view, session, largest, wholeRun);
             Screenshots.capture(ui.shell, dir.resolve("liveplot-all-logy.png"));
             int spikePx = view.chart().getAxisSet().getXAxis(0).getPixelCoordinate(after.worstTimeUs() / 1e6);
             view.zoomAt(spikePx, true);
-            Frame zoomed = waitForFrameWith(ui, view, session, largest);
-            // compared with the whole run shown just before (the followed window can be narrower than "all")
-            assertTrue(!view.isFollowing() && zoomed.toSeconds() - zoomed.fromSeconds() < all.toSeconds()
-                    - all.fromSeconds(), "zoomed in: " + zoomed + " after " + all);
+            double allSeconds = all.toSeconds() - all.fromSeconds();
+            Frame zoomed = waitForFrameWith(ui, view, session, largest,
+                    frame -> frame.toSeconds() - frame.fromSeconds() < allSeconds * 0.9);
+            assertFalse(view.isFollowing(), "zooming stops following");
+            double spikeSeconds = after.worstTimeUs() / 1e6;
+            assertTrue(zoomed.fromSeconds() <= spikeSeconds && spikeSeconds <= zoomed.toSeconds(),
+                    "the zoom keeps the spike in view: " + zoomed);
         } finally {
             board.close();
             sequence.join(10_000);
@@ -126,6 +133,15 @@ class LivePlotSimulatedRunTest {
 
     /** Waits for a new painted frame computed from every published sample whose largest drawn value is {@code largest}. */
     private static Frame waitForFrameWith(PlotHarness ui, LivePlotView view, LiveSession session, int largest) {
+        return waitForFrameWith(ui, view, session, largest, frame -> true);
+    }
+
+    /**
+     * As above, for a frame that also satisfies {@code wanted}: a frame computed before a change (zoom, pan) can
+     * still be painted after it, so the test names the window it waits for.
+     */
+    private static Frame waitForFrameWith(PlotHarness ui, LivePlotView view, LiveSession session, int largest,
+            Predicate<Frame> wanted) {
         long published = session.sampleCount();
         Frame before = view.lastFrame();
         view.requestRefresh();
@@ -139,7 +155,7 @@ class LivePlotSimulatedRunTest {
             for (int n : f.snapshotSizes()) {
                 drawnFrom += n;
             }
-            if (drawnFrom < published || f.maxDrawn() != largest) {
+            if (drawnFrom < published || f.maxDrawn() != largest || !wanted.test(f)) {
                 view.requestRefresh();
                 return null;
             }
