@@ -40,24 +40,23 @@ class HostileValuesTest {
             "-n", "--help", "-rf", "x'$(touch /tmp/pwned)'y", "\"$(touch /tmp/pwned)\"", "'; touch /tmp/pwned; echo '",
             "$HOME * ? [a] ~ \\ | & > < ( ) { } !", " leading and trailing spaces\t", "", "Grüße ✓");
 
+    private static KeyLoginServer server;
     private static TestSshd sshd;
     private static Client client;
     private static Path key;
 
     @BeforeAll
     static void startServer() throws Exception {
-        TestSshd.requireSshd();
-        TestUsers.password();
-        sshd = TestSshd.start();
-        client = new Client().trusting(sshd);
-        key = client.newKey("ed25519", "");
-        sshd.authorize(Path.of(key + ".pub"));
+        server = KeyLoginServer.start();
+        sshd = server.sshd();
+        client = server.client();
+        key = server.key();
     }
 
     @AfterAll
     static void stopServer() throws Exception {
-        if (sshd != null) {
-            sshd.close();
+        if (server != null) {
+            server.close();
         }
     }
 
