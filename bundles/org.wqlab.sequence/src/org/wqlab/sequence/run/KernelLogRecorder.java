@@ -35,8 +35,16 @@ public final class KernelLogRecorder implements OutputSink {
     private boolean kmsgFormat = true;
     private IOException writeError;
 
+    private final OutputSink tap;
+
     public KernelLogRecorder(RawLogAppender appender) {
+        this(appender, OutputSink.DISCARD);
+    }
+
+    /** {@code tap} also receives every kept line (with its newline), e.g. a live plot's parser. */
+    public KernelLogRecorder(RawLogAppender appender, OutputSink tap) {
         this.appender = appender;
+        this.tap = tap;
     }
 
     /**
@@ -121,6 +129,7 @@ public final class KernelLogRecorder implements OutputSink {
         } catch (IOException e) {
             writeError = e;
         }
+        tap.write(b, 0, b.length);
     }
 
     /** Whether a record whose text contains {@code text} has arrived; @return its sequence number, or -1 */

@@ -1,5 +1,7 @@
 package org.wqlab.sequence.run;
 
+import org.wqlab.target.OutputSink;
+
 /**
  * Progress and cancellation of a run. The UI wraps it around an Eclipse Job's progress monitor; headless, the CLI
  * prints and cancels on Ctrl-C. Called from the runner's thread.
@@ -20,5 +22,13 @@ public interface RunMonitor {
     }
 
     default void message(String text) {
+    }
+
+    /**
+     * Every kernel-log line the run keeps, as written to the experiment's raw log ({@code /dev/kmsg} record format,
+     * newline included), e.g. for a live plot. Called on the transport's thread: must be quick.
+     */
+    default OutputSink kernelLog() {
+        return OutputSink.DISCARD;
     }
 }

@@ -148,7 +148,7 @@ public final class SequenceRunner {
         ScheduledExecutorService flusher = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("wqlab-run-flush").factory());
         try (RawLogAppender appender = folder.openKernelLog()) {
-            run.recorder = new KernelLogRecorder(appender);
+            run.recorder = new KernelLogRecorder(appender, monitor.kernelLog());
             flusher.scheduleAtFixedRate(() -> {
                 try {
                     run.recorder.flush();
