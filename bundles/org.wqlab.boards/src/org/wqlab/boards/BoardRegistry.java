@@ -123,6 +123,45 @@ public final class BoardRegistry implements AutoCloseable {
         fire();
     }
 
+    /** Sets the USB disconnect driver a sequence's "board" driver means on this board (empty: the default). */
+    public void setUsbDriver(String name, String driver) throws BoardStoreException {
+        synchronized (this) {
+            int i = indexOf(name);
+            BoardEntry old = entries.get(i);
+            entries.set(i, old.withUsbDriver(driver));
+            saveOrUndo(() -> entries.set(i, old));
+        }
+        fire();
+    }
+
+    /** Board time per wall time of a board: the built-in simulator's speed, 1 for any other board. */
+    public double speedOf(String name) {
+        return entry(name).filter(BoardEntry::builtInSimulator).map(e -> simulator.speed()).orElse(1.0);
+    }
+
+    /** The built-in simulated board (to set its speed, or see whether it runs). */
+    public BuiltInSimulator simulator() {
+        return simulator;
+    }
+
+    /**
+     * A new connection to a board that this registry does not keep (the caller owns and closes it), starting the
+     * built-in simulator first when it is that board: for a sequence run, which reconnects after a drop.
+     */
+    public BoardConnection openConnection(String name, HostKeyPrompt prompt) throws TransportException {
+        BoardEntry entry = entry(name).orElseThrow(() -> new IllegalArgumentException("no board named '" + name + "'"));
+        BoardProfile profile = entry.profile();
+        if (entry.builtInSimulator()) {
+            try {
+                profile = startSimulator(profile);
+            } catch (IOException | SecretStore.SecretStoreException e) {
+                throw new TransportException.RemoteIo(name, "cannot start the built-in simulated board: "
+                        + e.getMessage(), e);
+            }
+        }
+        return connector.get().connect(profile, prompt);
+    }
+
     /** Adds a copy named "NAME (copy)", "NAME (copy 2)", ...; the copy of the built-in board is a plain board. */
     public BoardEntry duplicate(String name) throws BoardStoreException {
         BoardEntry copy;

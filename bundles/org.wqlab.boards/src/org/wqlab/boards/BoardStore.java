@@ -122,6 +122,9 @@ public final class BoardStore {
         o.addProperty("connectTimeoutSeconds", p.connectTimeout().toSeconds());
         o.addProperty("keepAliveSeconds", p.keepAliveInterval().toSeconds());
         o.addProperty("builtInSimulator", e.builtInSimulator());
+        if (!e.usbDriver().isEmpty()) {
+            o.addProperty("usbDriver", e.usbDriver());
+        }
         e.facts().ifPresent(f -> o.add("facts", toJson(f)));
         return o;
     }
@@ -186,7 +189,8 @@ public final class BoardStore {
             }
             facts = facts(f.getAsJsonObject(), at + ".facts");
         }
-        return new BoardEntry(profile, builtIn, Optional.ofNullable(facts));
+        String usbDriver = text(o, at, "usbDriver", false);
+        return new BoardEntry(profile, builtIn, Optional.ofNullable(facts), usbDriver);
     }
 
     private BoardFacts facts(JsonObject o, String at) throws BoardStoreException {

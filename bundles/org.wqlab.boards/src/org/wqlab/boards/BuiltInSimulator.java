@@ -34,6 +34,7 @@ public final class BuiltInSimulator implements AutoCloseable {
     private final Path knownHostsFile;
     private Board board;
     private SimSshServer server;
+    private double speed = Double.parseDouble(System.getProperty("wqlab.sim.speed", "1"));
 
     /**
      * @param stateDir the simulator's state (host key, its generated password, uploaded files); outside the workspace
@@ -54,12 +55,25 @@ public final class BuiltInSimulator implements AutoCloseable {
         return knownHostsFile;
     }
 
+    /** Board time per wall time; 1 unless the system property {@code wqlab.sim.speed} or {@link #setSpeed} says. */
+    public synchronized double speed() {
+        return speed;
+    }
+
+    /** Takes effect at the next start. */
+    public synchronized void setSpeed(double newSpeed) {
+        if (!(newSpeed > 0)) {
+            throw new IllegalArgumentException("simulator speed must be positive, was " + newSpeed);
+        }
+        this.speed = newSpeed;
+    }
+
     /** Starts the simulator unless it runs; records its host key as trusted. */
     public synchronized SimSshServer.Login start() throws IOException {
         if (server != null) {
             return server.login();
         }
-        Board started = Board.realTime(Profiles.builtIn(Profiles.DEFAULT), 1.0);
+        Board started = Board.realTime(Profiles.builtIn(Profiles.DEFAULT), speed);
         SimSshServer ssh;
         try {
             ssh = SimSshServer.start(started, stateDir, 0, List.of());

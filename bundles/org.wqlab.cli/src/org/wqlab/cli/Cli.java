@@ -41,7 +41,7 @@ public final class Cli {
               sim [--port P] [--profile NAME|FILE] [--speed N] [--state DIR] [--ground-truth FILE]
                                                              run the simulated R-Car board (SSH on 127.0.0.1)
                                                              until interrupted; prints how to log in
-              run [SEQUENCE] [--board sim[:PROFILE]|user@host[:port]] [--sim-speed N] [--workspace DIR]
+              run [SEQUENCE] [--board sim[:PROFILE]|NAME|user@host[:port]] [--sim-speed N] [--workspace DIR]
                   [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE]
                                                              run a test sequence (default: the report's
                                                              procedure on the built-in simulated board) and

@@ -14,11 +14,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
+import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.BoardStoreException;
+import org.wqlab.boards.Boards;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceException;
@@ -37,6 +42,7 @@ import org.wqlab.sim.server.SimSshServer;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
+import org.wqlab.target.HostKeyPrompt;
 import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
@@ -62,14 +68,15 @@ final class RunVerb {
         this.err = err;
     }
 
-    private record Options(String sequence, String board, double speed, String workspace, Map<String, String> vars,
-            boolean acceptNew, boolean json, String groundTruth) {
+    private record Options(String sequence, String board, double speed, boolean speedGiven, String workspace,
+            Map<String, String> vars, boolean acceptNew, boolean json, String groundTruth) {
     }
 
     private Options parse(List<String> args) throws Cli.UsageException {
         String sequence = null;
         String board = "sim";
         double speed = 1;
+        boolean speedGiven = false;
         String workspace = null;
         String groundTruth = null;
         Map<String, String> vars = new LinkedHashMap<>();
@@ -96,6 +103,7 @@ final class RunVerb {
                             if (!(speed > 0) || speed > 1000) {
                                 throw new Cli.UsageException("--sim-speed: '" + v + "' must be a number in (0, 1000]");
                             }
+                            speedGiven = true;
                         }
                         default -> {
                             try {
@@ -120,7 +128,7 @@ final class RunVerb {
                 }
             }
         }
-        return new Options(sequence, board, speed, workspace, vars, acceptNew, json, groundTruth);
+        return new Options(sequence, board, speed, speedGiven, workspace, vars, acceptNew, json, groundTruth);
     }
 
     int run(List<String> args, Workspace defaultWorkspace) throws Cli.UsageException, IOException {
@@ -148,8 +156,13 @@ final class RunVerb {
         CANCEL.set(false);
         List<AutoCloseable> closeLater = new ArrayList<>();
         try {
-            BoardAccess access = o.board.equals("sim") || o.board.startsWith("sim:") ? simulated(o, closeLater)
-                    : remote(o);
+            BoardAccess access;
+            if (o.board.equals("sim") || o.board.startsWith("sim:")) {
+                access = simulated(o, closeLater);
+            } else {
+                Optional<BoardAccess> saved = savedBoard(o, closeLater);
+                access = saved.isPresent() ? saved.get() : remote(o);
+            }
             if (access == null) {
                 return Cli.BAD_INPUT;
             }
@@ -336,17 +349,64 @@ final class RunVerb {
             return null;
         }
         JschBoardConnector connector = new JschBoardConnector(SshEnvironment.defaults(), null);
-        return new BoardAccess(() -> connector.connect(profile, org.wqlab.target.HostKeyPrompt.REFUSE), 1.0,
+        return new BoardAccess(() -> connector.connect(profile, HostKeyPrompt.REFUSE), o.speedGiven ? o.speed : 1.0,
                 UsbDrivers.MANUAL, terminalPrompt());
+    }
+
+    /**
+     * A board saved in the workbench's Boards view (same {@code -data} workspace), by name: its profile, its secrets in
+     * secure storage, its USB driver; the built-in simulated board too. Empty when no saved board has that name.
+     */
+    private Optional<BoardAccess> savedBoard(Options o, List<AutoCloseable> closeLater) {
+        if (o.board.contains("@")) {
+            return Optional.empty();
+        }
+        BoardRegistry registry;
+        try {
+            registry = Boards.registry();
+        } catch (BoardStoreException | IllegalStateException e) {
+            err.println("wqlab run: saved boards not readable (" + e.getMessage() + "); taking '" + o.board
+                    + "' as a host name");
+            return Optional.empty();
+        }
+        Optional<BoardEntry> entry = registry.entry(o.board);
+        if (entry.isEmpty()) {
+            return Optional.empty();
+        }
+        closeLater.add(Boards::shutdown);
+        String name = o.board;
+        if (entry.get().builtInSimulator() && o.speedGiven) {
+            registry.simulator().setSpeed(o.speed);
+        }
+        double speed = o.speedGiven ? o.speed : registry.speedOf(name);
+        String driver = entry.get().builtInSimulator() ? UsbDrivers.SIM_PULL
+                : entry.get().usbDriver().isEmpty() ? UsbDrivers.MANUAL : entry.get().usbDriver();
+        HostKeyPrompt prompt = key -> {
+            if (o.acceptNew) {
+                err.println("wqlab run: trusting the new " + key.keyType() + " host key of " + key.host() + ":"
+                        + key.port() + ", " + key.fingerprint());
+                return true;
+            }
+            err.println("wqlab run: board '" + name + "' (" + key.host() + ":" + key.port() + ") presents an unknown "
+                    + key.keyType() + " host key " + key.fingerprint()
+                    + "; check it, then pass --accept-new-host-key or accept it in the Boards view");
+            return false;
+        };
+        if (!o.json) {
+            out.println("board '" + name + "' (saved in " + registry.file() + "), USB driver " + driver);
+        }
+        return Optional.of(new BoardAccess(() -> registry.openConnection(name, prompt), speed, driver,
+                terminalPrompt()));
     }
 
     private ManualPrompt terminalPrompt() {
         return (message, countdown) -> {
+            String soon = message.endsWith(" now") ? message.substring(0, message.length() - 4) : message;
             for (long s = countdown.toSeconds(); s > 0 && !CANCEL.get(); s--) {
-                out.println(message + " in " + s + " s");
+                out.println(soon + " in " + s + " s");
                 Thread.sleep(1000);
             }
-            out.println(message + " now, then press Enter (or type 'no' and Enter to stop)");
+            out.println(soon + " now, then press Enter (or type 'no' and Enter to stop)");
             try {
                 String line = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
                 return line != null && !line.strip().equalsIgnoreCase("no");

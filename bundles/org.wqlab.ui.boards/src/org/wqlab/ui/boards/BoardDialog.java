@@ -2,9 +2,11 @@ package org.wqlab.ui.boards;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 
 import org.eclipse.jface.dialogs.IDialogConstants;
 import org.eclipse.jface.dialogs.TitleAreaDialog;
@@ -19,6 +21,8 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
+import org.wqlab.sequence.usb.UsbDisconnectDriver;
+import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
@@ -33,7 +37,12 @@ final class BoardDialog extends TitleAreaDialog {
     private final BoardProfile initial;
     private final boolean builtIn;
     private final Set<String> takenNames;
-    private final BiFunction<BoardProfile, char[], String> onOk;
+    private final String initialUsbDriver;
+    private final Function<Result, String> onOk;
+
+    /** What the dialog gives back: the profile, a new password or passphrase (or null), the USB driver id. */
+    record Result(BoardProfile profile, char[] secret, String usbDriver) {
+    }
 
     private Text name;
     private Text host;
@@ -44,14 +53,21 @@ final class BoardDialog extends TitleAreaDialog {
     private Text password;
     private Text jumpHost;
     private Combo hostKeyPolicy;
+    private Combo usbDriver;
+    private final List<String> usbDriverIds = new ArrayList<>();
     /** An empty new form shows no error until the user types. */
     private boolean touched;
 
-    /** @param initial the profile to edit, or null to add one */
-    BoardDialog(Shell parent, BoardProfile initial, boolean builtIn, Set<String> takenNames,
-            BiFunction<BoardProfile, char[], String> onOk) {
+    /**
+     * @param initial the profile to edit, or null to add one
+     * @param initialUsbDriver the board's USB disconnect driver id, empty for the default
+     * @param onOk applies the result; returns an error message, or null when done
+     */
+    BoardDialog(Shell parent, BoardProfile initial, String initialUsbDriver, boolean builtIn, Set<String> takenNames,
+            Function<Result, String> onOk) {
         super(parent);
         this.initial = initial;
+        this.initialUsbDriver = initialUsbDriver == null ? "" : initialUsbDriver;
         this.builtIn = builtIn;
         this.takenNames = takenNames;
         this.onOk = onOk;
@@ -115,6 +131,22 @@ final class BoardDialog extends TitleAreaDialog {
         hostKeyPolicy.setData(WidgetIds.KEY, WidgetIds.DIALOG_HOST_KEY_POLICY);
         GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(hostKeyPolicy);
 
+        new Label(c, SWT.NONE).setText("USB &disconnect:");
+        usbDriver = new Combo(c, SWT.READ_ONLY);
+        usbDriver.setData(WidgetIds.KEY, WidgetIds.DIALOG_USB_DRIVER);
+        usbDriverIds.add("");
+        usbDriver.add(builtIn ? "the simulated board's physical pull" : "manual prompt (default)");
+        for (UsbDisconnectDriver d : UsbDrivers.all()) {
+            if (d.id().equals(UsbDrivers.MANUAL)) {
+                continue;
+            }
+            usbDriverIds.add(d.id());
+            usbDriver.add(d.id() + (d.reproducesStall() ? "" : " (control run: does not reproduce the stall)"));
+        }
+        usbDriver.select(Math.max(0, usbDriverIds.indexOf(initialUsbDriver)));
+        usbDriver.setToolTipText("What a sequence's 'board' USB driver does on this board");
+        GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(usbDriver);
+
         BoardProfile p = initial;
         name.setText(p == null ? "" : p.name());
         host.setText(p == null ? "" : p.host());
@@ -131,7 +163,7 @@ final class BoardDialog extends TitleAreaDialog {
         });
         if (builtIn) {
             for (Control fixed : new Control[] { host, port, user, auth, keyFile, browse, password, jumpHost,
-                    hostKeyPolicy }) {
+                    hostKeyPolicy, usbDriver }) {
                 fixed.setEnabled(false);
             }
             setMessage("The built-in simulated board starts on 127.0.0.1 when connected; only its name can change.");
@@ -252,7 +284,8 @@ final class BoardDialog extends TitleAreaDialog {
         char[] secret = builtIn || password.getText().isEmpty() ? null : password.getText().toCharArray();
         String error;
         try {
-            error = onOk.apply(profile, secret);
+            error = onOk.apply(new Result(profile, secret,
+                    usbDriverIds.get(Math.max(0, usbDriver.getSelectionIndex()))));
         } finally {
             if (secret != null) {
                 Arrays.fill(secret, '\0');

@@ -255,10 +255,12 @@ public final class BoardsPart {
     }
 
     private void add(List<String> ignored) {
-        new BoardDialog(shell(), null, false, names(), (profile, secret) -> {
+        new BoardDialog(shell(), null, "", false, names(), result -> {
+            BoardProfile profile = result.profile();
             try {
                 registry.add(profile);
-                storeSecret(profile, secret);
+                registry.setUsbDriver(profile.name(), result.usbDriver());
+                storeSecret(profile, result.secret());
             } catch (BoardStoreException | SecretStore.SecretStoreException | IllegalArgumentException e) {
                 return e.getMessage();
             }
@@ -273,10 +275,12 @@ public final class BoardsPart {
         if (entry == null) {
             return;
         }
-        new BoardDialog(shell(), entry.profile(), entry.builtInSimulator(), names(), (profile, secret) -> {
+        new BoardDialog(shell(), entry.profile(), entry.usbDriver(), entry.builtInSimulator(), names(), result -> {
+            BoardProfile profile = result.profile();
             try {
                 registry.update(name, profile);
-                storeSecret(profile, secret);
+                registry.setUsbDriver(profile.name(), result.usbDriver());
+                storeSecret(profile, result.secret());
             } catch (BoardStoreException | SecretStore.SecretStoreException | IllegalArgumentException e) {
                 return e.getMessage();
             }

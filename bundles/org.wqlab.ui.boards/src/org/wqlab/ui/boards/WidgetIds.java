@@ -17,6 +17,7 @@ public final class WidgetIds {
     public static final String DIALOG_PASSWORD = "board.dialog.password";
     public static final String DIALOG_JUMP = "board.dialog.jumpHost";
     public static final String DIALOG_HOST_KEY_POLICY = "board.dialog.hostKeyPolicy";
+    public static final String DIALOG_USB_DRIVER = "board.dialog.usbDriver";
     public static final String DIALOG_OK = "board.dialog.ok";
     public static final String HOST_KEY_SHELL = "board.hostkey";
 

@@ -91,8 +91,10 @@ class BoardsViewTest {
             assertEquals("root", p.user());
             assertEquals(AuthMethod.PASSWORD, p.auth());
             assertEquals(HostKeyPolicy.ASK, p.hostKeyPolicy());
+            assertEquals("sim-pull", added.usbDriver());
             String json = Files.readString(registry.file(), StandardCharsets.UTF_8);
             assertTrue(json.contains(LAB), json);
+            assertTrue(json.contains("\"usbDriver\": \"sim-pull\""), json);
             assertFalse(json.contains(login.password()), "the password typed in the dialog is in " + registry.file());
 
             // unknown host key: the Job asks on the UI thread; the answer comes from a queued runnable because the
@@ -175,6 +177,11 @@ class BoardsViewTest {
         auth.select(auth.indexOf(AuthMethod.PASSWORD.name()));
         auth.notifyListeners(SWT.Selection, new Event());
         Widgets.byId(dialog, WidgetIds.DIALOG_PASSWORD, Text.class).setText(login.password());
+        Combo usb = Widgets.byId(dialog, WidgetIds.DIALOG_USB_DRIVER, Combo.class);
+        assertEquals("manual prompt (default)", usb.getText());
+        assertTrue(usb.indexOf("sysfs-remove (control run: does not reproduce the stall)") > 0,
+                "sysfs remove is marked as a control run: " + java.util.List.of(usb.getItems()));
+        usb.select(usb.indexOf("sim-pull"));
         assertTrue(ok.isEnabled(), "OK stays disabled on a valid form");
         UiWait.settle(display);
         Screenshots.capture(dialog, uncheckedDir().resolve("boards-add-dialog.png"));

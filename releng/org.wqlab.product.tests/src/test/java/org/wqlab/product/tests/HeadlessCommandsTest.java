@@ -136,4 +136,27 @@ class HeadlessCommandsTest {
         // rcar-h3-default, 4 GB read before the pull: the report's 6.5 s stall, from the model
         assertTrue(worstUs > 5_000_000 && worstUs < 8_000_000, "worst delay after the disconnect: " + worstUs + " us");
     }
+
+    @Test
+    void runOnASavedBoardByNameUsesTheBoardsOfTheWorkbench(@TempDir Path home) throws Exception {
+        String board = "Simulated R-Car H3 (built-in)";
+        Map<String, String> env = Map.of("WQLAB_VMARGS", "-Duser.home=" + home);
+        Launch launch = Launch.run(env, "run", "--board", board, "--sim-speed", "40", "--workspace",
+                workspace.toString());
+
+        assertEquals(0, launch.exitCode(), launch.stdout() + launch.stderr());
+        Path boards = home.resolve("wqlab-workspace/.metadata/.plugins/org.wqlab.boards/boards.json");
+        assertTrue(launch.stdout().contains("board '" + board + "' (saved in " + boards + "), USB driver sim-pull"),
+                launch.stdout());
+        assertTrue(Files.readString(boards).contains(board), "the workbench's boards file holds the built-in board");
+        try (Stream<Path> experiments = Files.list(workspace)) {
+            Path experiment = experiments.filter(Files::isDirectory).findFirst().orElseThrow();
+            assertTrue(Files.readString(experiment.resolve("kernel.log")).contains("usb 2-1: USB disconnect"));
+        }
+
+        // not a saved board's name: a host; nothing listens on loopback port 1
+        Launch refused = Launch.run(env, "run", "--board", "root@127.0.0.1:1", "--workspace", workspace.toString());
+        assertEquals(1, refused.exitCode(), refused.stdout() + refused.stderr());
+        assertTrue(refused.stderr().contains("127.0.0.1"), refused.stderr());
+    }
 }

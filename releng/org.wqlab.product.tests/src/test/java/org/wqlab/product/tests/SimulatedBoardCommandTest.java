@@ -3,17 +3,12 @@ package org.wqlab.product.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -41,7 +36,7 @@ class SimulatedBoardCommandTest {
         builder.environment().put("WQLAB_VMARGS", "-Duser.home=" + home);
         Process sim = builder.start();
         try {
-            Map<String, String> printed = readLoginBlock(sim);
+            Map<String, String> printed = SimLogin.read(sim);
             assertEquals("127.0.0.1", printed.get("host"));
             int port = Integer.parseInt(printed.get("port"));
             Path knownHosts = home.resolve("known_hosts");
@@ -62,38 +57,6 @@ class SimulatedBoardCommandTest {
                 sim.destroyForcibly();
             }
         }
-    }
-
-    /** Reads "key: value" lines until the host key line, waiting at most two minutes. */
-    private static Map<String, String> readLoginBlock(Process sim) throws InterruptedException {
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(
-                    new InputStreamReader(sim.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = in.readLine()) != null;) {
-                    lines.add(line);
-                }
-            } catch (IOException e) {
-                lines.add("read error: " + e);
-            }
-        }, "wqlab-sim-output");
-        reader.setDaemon(true);
-        reader.start();
-        Map<String, String> values = new HashMap<>();
-        StringBuilder seen = new StringBuilder();
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (!values.containsKey("host key")) {
-            String line = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            if (line == null) {
-                throw new AssertionError("wqlab sim printed no login block in time; output so far:\n" + seen);
-            }
-            seen.append(line).append('\n');
-            int colon = line.indexOf(": ");
-            if (colon > 0) {
-                values.put(line.substring(0, colon), line.substring(colon + 2).strip());
-            }
-        }
-        return values;
     }
 
     private static String run(List<String> command) throws IOException, InterruptedException {
