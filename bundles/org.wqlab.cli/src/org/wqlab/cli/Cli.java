@@ -38,6 +38,10 @@ public final class Cli {
               stats EXPERIMENT|LOG [--workspace DIR] [--json] [--threshold-ms N]
                                                              delay statistics (JSON documented in README)
               export EXPERIMENT --csv FILE [--workspace DIR]  samples and events as CSV
+              report EXPERIMENT... (--html FILE | --text) [--workspace DIR]
+                                                             one experiment's report, or a comparison of
+                                                             several: self-contained HTML, or plain text
+                                                             (80 columns) for a mailing list
               sim [--port P] [--profile NAME|FILE] [--speed N] [--state DIR] [--ground-truth FILE]
                                                              run the simulated R-Car board (SSH on 127.0.0.1)
                                                              until interrupted; prints how to log in
@@ -85,6 +89,7 @@ public final class Cli {
                 case "export" -> export(new Args("export", rest, List.of("--workspace", "--csv"), List.of()));
                 case "sim" -> simulatedBoard(rest);
                 case "run" -> new RunVerb(out, err).run(rest, workspaceOf(rest));
+                case "report" -> new ReportVerb(out).run(rest);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);
                     yield OK;

@@ -1,0 +1,122 @@
+package org.wqlab.report.svg;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.wqlab.core.model.Event;
+import org.wqlab.core.model.LogEntry;
+import org.wqlab.core.samples.SampleStore;
+import org.wqlab.core.stats.Statistics;
+import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.report.AlignedSeries;
+import org.wqlab.report.Comparison;
+import org.wqlab.report.LogMarks;
+import org.wqlab.report.Units;
+
+/** The report's charts, made from an experiment or a comparison: SVG text, all values from the data. */
+public final class Charts {
+
+    public static final String DELAY_ID = "chart-delay";
+    public static final String OVERLAY_ID = "chart-overlay";
+    public static final String HISTOGRAM_ID = "chart-histogram";
+    /** How much of the time before the disconnect the overlay shows, at least. */
+    public static final double OVERLAY_BEFORE_S = 30;
+
+    private Charts() {
+    }
+
+    /** Delay against board time of one experiment, with its events and marks and the threshold. */
+    public static String delayVsTime(LoadedExperiment e, Statistics s, String id) {
+        SampleStore samples = e.content().samples();
+        int timed = 0;
+        for (int i = 0; i < samples.size(); i++) {
+            if (samples.hasTimestamp(i)) {
+                timed++;
+            }
+        }
+        double[] x = new double[timed];
+        double[] y = new double[timed];
+        int k = 0;
+        for (int i = 0; i < samples.size(); i++) {
+            if (samples.hasTimestamp(i)) {
+                x[k] = samples.timestampUs(i) / 1e6;
+                y[k++] = samples.delayUs(i) / 1000.0;
+            }
+        }
+        List<Marker> markers = new ArrayList<>();
+        for (Event ev : e.content().events()) {
+            if (ev.timestampUs() != LogEntry.NO_TIME) {
+                String label = eventLabel(ev);
+                if (label != null) {
+                    markers.add(new Marker(ev.timestampUs() / 1e6, label));
+                }
+            }
+        }
+        for (LogMarks.Mark m : LogMarks.read(e.folder().kernelLog())) {
+            markers.add(new Marker(m.timestampUs() / 1e6, "mark: " + m.label()));
+        }
+        String title = e.metadata().name() + ": delay vs time (worst " + Units.ms(s.maxUs()) + " ms)";
+        return new LineChart(id, title, "board time (s)", List.of(new AlignedSeries(e.metadata().name(), x, y)),
+                markers, s.thresholdUs() / 1000.0).stems(s.lateRunsOnly()).toSvg();
+    }
+
+    /** The comparison's series on one time axis, t = 0 at each experiment's disconnect. */
+    public static String overlay(Comparison c, String id) {
+        long worst = c.rows().stream().mapToLong(r -> r.worstUs()).max().orElse(0);
+        double threshold = c.statistics().stream().mapToLong(Statistics::thresholdUs).distinct().count() == 1
+                ? c.statistics().get(0).thresholdUs() / 1000.0 : Double.NaN;
+        boolean[] lateOnly = new boolean[c.statistics().size()];
+        for (int i = 0; i < lateOnly.length; i++) {
+            lateOnly[i] = c.statistics().get(i).lateRunsOnly();
+        }
+        double from = overlayFrom(c.series());
+        String shown = from > Double.NEGATIVE_INFINITY
+                ? " (from " + Svg.tick(from) + " s; earlier reports are in the tables)" : "";
+        return new LineChart(id, "Delay aligned on the USB disconnect (worst " + Units.ms(worst) + " ms)",
+                "seconds from the USB disconnect" + shown, c.series(), List.of(new Marker(0, "USB disconnect")),
+                threshold).stems(lateOnly).from(from).toSvg();
+    }
+
+    /**
+     * Where the overlay starts: {@link #OVERLAY_BEFORE_S} before the disconnect, or earlier when a series has its
+     * worst delay earlier (no experiment's worst delay is ever cut); no limit when nothing is earlier anyway.
+     */
+    static double overlayFrom(List<AlignedSeries> series) {
+        double from = -OVERLAY_BEFORE_S;
+        double earliest = Double.POSITIVE_INFINITY;
+        for (AlignedSeries s : series) {
+            int worst = -1;
+            for (int i = 0; i < s.size(); i++) {
+                earliest = Math.min(earliest, s.secondsFromDisconnect()[i]);
+                if (worst < 0 || s.delayMs()[i] > s.delayMs()[worst]) {
+                    worst = i;
+                }
+            }
+            if (worst >= 0) {
+                from = Math.min(from, Math.floor(s.secondsFromDisconnect()[worst]));
+            }
+        }
+        return earliest >= from ? Double.NEGATIVE_INFINITY : from;
+    }
+
+    /** The delay histogram of each experiment of the comparison (one experiment: its own histogram). */
+    public static String histogram(Comparison c, String id) {
+        List<HistogramChart.Bins> bins = new ArrayList<>();
+        for (int i = 0; i < c.experiments().size(); i++) {
+            bins.add(new HistogramChart.Bins(c.labels().get(i), c.statistics().get(i).histogram()));
+        }
+        long worst = c.rows().stream().mapToLong(r -> r.worstUs()).max().orElse(0);
+        return new HistogramChart(id, "Delay histogram (worst case " + Units.ms(worst) + " ms)", bins).toSvg();
+    }
+
+    private static String eventLabel(Event ev) {
+        return switch (ev.kind()) {
+            case USB_DISCONNECT -> "USB disconnect " + ev.subject();
+            case USB_CONNECT -> "USB connect " + ev.subject();
+            case MODULE_START -> "module load";
+            case MODULE_STOP -> "module unload";
+            case WORKQUEUE_LOCKUP -> "workqueue lockup";
+            case WORKQUEUE_HOG -> null;
+        };
+    }
+}
