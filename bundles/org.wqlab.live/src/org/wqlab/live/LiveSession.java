@@ -144,20 +144,10 @@ public final class LiveSession implements KlogSink {
     @Override
     public void event(Event event) {
         long t = event.timestampUs() == LogEntry.NO_TIME ? Math.max(0, newestUs) : event.timestampUs();
-        switch (event.kind()) {
-            case USB_DISCONNECT -> addEvent(new LiveEvent(t, LiveEventKind.USB_DISCONNECT,
-                    "USB disconnect " + event.subject()));
-            case USB_CONNECT -> addEvent(new LiveEvent(t, LiveEventKind.USB_CONNECT, "USB connect " + event.subject()));
-            case MODULE_START -> {
-                String thr = event.field("threshold_ms");
-                if (thr != null && thr.chars().allMatch(Character::isDigit) && !thr.isEmpty()) {
-                    setThresholdUs(Long.parseLong(thr) * 1000);
-                }
-                addEvent(new LiveEvent(t, LiveEventKind.MODULE_LOAD, "latency_mon load"));
-            }
-            case MODULE_STOP -> addEvent(new LiveEvent(t, LiveEventKind.MODULE_UNLOAD, "latency_mon unload"));
-            default -> { }
+        if (event.kind() == org.wqlab.core.model.EventKind.MODULE_START) {
+            LiveEvents.thresholdUs(event).ifPresent(this::setThresholdUs);
         }
+        LiveEvents.of(event, t).ifPresent(this::addEvent);
     }
 
     @Override

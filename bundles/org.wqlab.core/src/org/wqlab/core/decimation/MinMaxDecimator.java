@@ -75,7 +75,7 @@ public final class MinMaxDecimator {
     }
 
     /** Index of the first sample with time >= {@code value}, or {@code count} if none. */
-    static int firstAtOrAfter(long[] x, int count, long value) {
+    public static int firstAtOrAfter(long[] x, int count, long value) {
         int low = 0;
         int high = count;
         while (low < high) {

@@ -6,10 +6,12 @@ package org.wqlab.ui.plot;
  * series were drawn.
  *
  * @param paintedNanos {@link System#nanoTime()} when the frame was painted
- * @param computeNanos time the UI thread spent computing the frame (snapshot, decimation, series update)
+ * @param computeNanos time the frame thread spent computing it (snapshot, decimation, chart units), off the UI thread
+ * @param applyNanos   time the UI thread spent swapping it into the chart (series, axis ranges), before the paint
+ * @param columns      the plot width in pixels it was computed for (at most two points per column and series)
  */
 public record Frame(long paintedNanos, int[] cpus, int[] snapshotSizes, int[] maxDrawnUs, double fromSeconds,
-        double toSeconds, long computeNanos) {
+        double toSeconds, long computeNanos, long applyNanos, int columns) {
 
     /** The largest delay drawn in any series, or Integer.MIN_VALUE when nothing was drawn. */
     public int maxDrawn() {

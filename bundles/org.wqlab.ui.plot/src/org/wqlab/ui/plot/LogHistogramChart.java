@@ -33,10 +33,19 @@ final class LogHistogramChart {
         steps.enableStep(true);
         steps.setLineWidth(2);
         steps.setLineColor(parent.getDisplay().getSystemColor(SWT.COLOR_DARK_BLUE));
+        clear();
+    }
+
+    /** No data yet: an empty floor over a few decades, so the log axes get a few readable labels. */
+    void clear() {
+        chart.getTitle().setText("Histogram");
         steps.setXSeries(new double[] { 0.001, 1 });
         steps.setYSeries(new double[] { EMPTY, EMPTY });
         chart.getAxisSet().getXAxis(0).enableLogScale(true);
         chart.getAxisSet().getYAxis(0).enableLogScale(true);
+        chart.getAxisSet().getXAxis(0).setRange(new Range(0.01, 10));
+        chart.getAxisSet().getYAxis(0).setRange(new Range(0.8, 10));
+        chart.redraw();
     }
 
     Control control() {
@@ -67,6 +76,16 @@ final class LogHistogramChart {
         long end = h.toUs(last);
         xs[n - 1] = end == Long.MAX_VALUE ? xs[n - 2] * 1.2 : end / 1000.0;
         ys[n - 1] = ys[n - 2];
+        chart.suspendUpdate(true);
+        try {
+            update(h, xs, ys, n, top);
+        } finally {
+            chart.suspendUpdate(false);
+        }
+        chart.redraw();
+    }
+
+    private void update(Histogram h, double[] xs, double[] ys, int n, long top) {
         chart.getTitle().setText("Histogram, worst " + StatsText.ms(h.worstUs()));
         steps.setXSeries(xs);
         steps.setYSeries(ys);
@@ -79,6 +98,5 @@ final class LogHistogramChart {
         }
         chart.getAxisSet().getXAxis(0).setRange(new Range(xs[0], xs[n - 1] * 1.5));
         chart.getAxisSet().getYAxis(0).setRange(new Range(0.8, top * 3.0));
-        chart.redraw();
     }
 }

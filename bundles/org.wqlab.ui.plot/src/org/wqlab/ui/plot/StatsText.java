@@ -32,6 +32,10 @@ final class StatsText {
         return b.toString();
     }
 
+    static String waiting() {
+        return "live session: waiting for the first sample";
+    }
+
     static String ms(long us) {
         if (Math.abs(us) >= 100_000) {
             return String.format(Locale.ROOT, "%.1f ms", us / 1000.0);

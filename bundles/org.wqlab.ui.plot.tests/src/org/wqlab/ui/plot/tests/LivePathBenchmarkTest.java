@@ -32,6 +32,7 @@ class LivePathBenchmarkTest {
     private static final int RATE = 10_000;
     private static final int SECONDS = Integer.getInteger("wqlab.bench.seconds", 60);
     private static final int CPUS = 2;
+    private static final int FLOOR_SECONDS = Integer.getInteger("wqlab.bench.floorSeconds", 10);
 
     @Test
     void tenThousandSamplesPerSecondForSixtySeconds() throws Exception {
@@ -50,10 +51,14 @@ class LivePathBenchmarkTest {
         long[] frames = { 0 };
         long[] worstCompute = { 0 };
         long[] sumCompute = { 0 };
+        long[] worstApply = { 0 };
+        long[] sumApply = { 0 };
         Consumer<Frame> onFrame = f -> {
             frames[0]++;
             sumCompute[0] += f.computeNanos();
             worstCompute[0] = Math.max(worstCompute[0], f.computeNanos());
+            sumApply[0] += f.applyNanos();
+            worstApply[0] = Math.max(worstApply[0], f.applyNanos());
             for (int k = 0; k < f.cpus().length; k++) {
                 int cpu = f.cpus()[k];
                 for (int i = accounted[cpu]; i < f.snapshotSizes()[k]; i++) {
@@ -64,6 +69,8 @@ class LivePathBenchmarkTest {
         };
         view.addFrameListener(onFrame);
 
+        String floor = machineFloor(ui, FLOOR_SECONDS);
+        long gcBefore = gcMillis();
         AtomicBoolean running = new AtomicBoolean(true);
         AtomicLong worstStall = new AtomicLong();
         StringBuffer longStalls = new StringBuffer();
@@ -145,12 +152,85 @@ class LivePathBenchmarkTest {
                 "LIVE PATH BENCHMARK: %d samples/s x %d s (%d fed, %d CPUs)%n"
                         + "  arrival -> drawn: p50 %.1f ms, p99 %.1f ms (goal <= 100), max %.1f ms%n"
                         + "  longest UI-thread stall: %.1f ms (goal <= 50); %d stalls > 50 ms, first ones (at s since start):%s%n"
-                        + "  dropped samples: %d (goal 0)%n  frames painted: %d, frame computation: longest %.1f ms, total %.1f s%n"
-                        + "  UI thread CPU time %.1f s of %.1f s wall; system load average %.2f on %d cores%n",
+                        + "  dropped samples: %d (goal 0)%n  frames painted: %d; frame computation (frame thread): longest %.1f ms, total %.1f s;"
+                        + " swapping frames in (UI thread): longest %.1f ms, total %.2f s%n"
+                        + "  UI thread breakdown: %s%n"
+                        + "  UI thread CPU time %.1f s of %.1f s wall; GC time %d ms; system load average %.2f on %d cores%n"
+                        + "  machine floor, same run, before: %s%n",
                 RATE, SECONDS, fed.get(), CPUS, p50, p99, max, worstStall.get() / 1e6, stalls50.get(), longStalls, dropped, frames[0],
-                worstCompute[0] / 1e6, sumCompute[0] / 1e9, uiCpu / 1e9, wall / 1e9, load,
-                Runtime.getRuntime().availableProcessors());
+                worstCompute[0] / 1e6, sumCompute[0] / 1e9, worstApply[0] / 1e6, sumApply[0] / 1e9,
+                view.uiTimings(), uiCpu / 1e9, wall / 1e9, gcMillis() - gcBefore, load,
+                Runtime.getRuntime().availableProcessors(), floor);
         assertEquals(0, dropped);
+    }
+
+    /**
+     * The same watchdog and the same feed (into a session no view shows) for {@code seconds}, the plot idle: the
+     * stalls this machine inflicts on an idle UI thread at this moment (other processes, GC), to read the live
+     * figures against.
+     */
+    private static String machineFloor(PlotHarness ui, int seconds) throws InterruptedException {
+        if (seconds <= 0) {
+            return "not measured";
+        }
+        LiveSession unseen = new LiveSession("floor", RATE * seconds / CPUS + 16);
+        long[] delays = new long[seconds * 200];
+        int[] n = { 0 };
+        AtomicBoolean running = new AtomicBoolean(true);
+        Thread feed = new Thread(() -> {
+            KlogParser parser = new KlogParser(unseen);
+            byte[] buf = new byte[64 * 1024];
+            int[] seq = new int[CPUS];
+            long start = System.nanoTime();
+            int fed = 0;
+            while (running.get()) {
+                long due = (System.nanoTime() - start) * RATE / 1_000_000_000L;
+                int len = 0;
+                while (fed < due && len < buf.length - 100) {
+                    int cpu = fed % CPUS;
+                    len = line(buf, len, 1_000_000_000L + (long) fed * 1_000_000L / RATE, cpu, ++seq[cpu], 20 + fed % 400);
+                    fed++;
+                }
+                parser.feed(buf, 0, len);
+                LockSupport.parkNanos(1_000_000L);
+            }
+        }, "floor feed");
+        feed.start();
+        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        Thread watchdog = new Thread(() -> { // the same watchdog as the live measurement
+            while (running.get()) {
+                long posted = System.nanoTime();
+                ui.display.asyncExec(() -> {
+                    if (n[0] < delays.length) {
+                        delays[n[0]++] = System.nanoTime() - posted;
+                    }
+                });
+                LockSupport.parkNanos(10_000_000L);
+            }
+        }, "floor watchdog");
+        watchdog.start();
+        UiWait.until(ui.display, () -> System.nanoTime() > end ? Boolean.TRUE : null,
+                Duration.ofSeconds(seconds + 30L), "the machine floor");
+        running.set(false);
+        feed.join();
+        watchdog.join();
+        UiWait.settle(ui.display);
+        long[] sorted = Arrays.copyOf(delays, n[0]);
+        Arrays.sort(sorted);
+        if (sorted.length == 0) {
+            return "no sample";
+        }
+        return String.format(Locale.ROOT, "%d s of the same feed with the plot idle: UI-thread stall p99 %.1f ms,"
+                + " longest %.1f ms", seconds, Math.max(0, sorted[(int) (sorted.length * 0.99)] / 1e6),
+                Math.max(0, sorted[sorted.length - 1] / 1e6));
+    }
+
+    private static long gcMillis() {
+        long ms = 0;
+        for (var gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return ms;
     }
 
     /**

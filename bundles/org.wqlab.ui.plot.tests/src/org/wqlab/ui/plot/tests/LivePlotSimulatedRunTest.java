@@ -54,6 +54,8 @@ class LivePlotSimulatedRunTest {
         LivePlotView view = ui.view;
         LiveSession session = LiveSessions.start("simulated run");
         UiWait.until(ui.display, () -> view.session() == session, Duration.ofSeconds(10), "the view to take the session");
+        UiWait.settle(ui.display);
+        Screenshots.capture(ui.shell, Screenshots.directory().resolve("liveplot-empty.png"));
 
         Board board = Board.realTime(Profiles.builtIn(Profiles.DEFAULT), SIM_SPEED);
         KlogParser parser = new KlogParser(session);

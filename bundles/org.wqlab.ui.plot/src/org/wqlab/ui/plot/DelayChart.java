@@ -1,0 +1,398 @@
+package org.wqlab.ui.plot;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.events.PaintEvent;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swtchart.Chart;
+import org.eclipse.swtchart.IAxis;
+import org.eclipse.swtchart.ICustomPaintListener;
+import org.eclipse.swtchart.ILineSeries;
+import org.eclipse.swtchart.ISeries.SeriesType;
+import org.eclipse.swtchart.Range;
+import org.eclipse.swtchart.model.DoubleArraySeriesModel;
+import org.wqlab.core.model.LogEntry;
+import org.wqlab.core.model.Sample;
+import org.wqlab.live.LiveEvent;
+import org.wqlab.live.LiveEventKind;
+import org.wqlab.ui.refresh.UiRefreshThrottle;
+
+/**
+ * Delay (ms) against board time (s), one series per CPU, with markers and the threshold, for a live session or a
+ * loaded experiment. Frames are computed off the UI thread by a {@link FrameComputer}; the UI thread, at most
+ * once per {@link UiRefreshThrottle} tick, takes only the newest computed frame (older ones are dropped) and swaps
+ * its prepared arrays into the chart. Where reports are sparser than pixels, a delay is drawn as a block from the
+ * previous report to its own (a stall sends no reports), not as a slope rising from the previous report.
+ *
+ * <p>Mouse: wheel zooms time around the cursor (Ctrl+wheel zooms delay), drag pans, double-click returns to the
+ * default view (following the newest data, or the whole experiment).
+ */
+final class DelayChart {
+    private static final int[] CPU_COLOURS = { SWT.COLOR_BLUE, SWT.COLOR_DARK_GREEN, SWT.COLOR_DARK_MAGENTA,
+            SWT.COLOR_DARK_CYAN, SWT.COLOR_DARK_YELLOW, SWT.COLOR_DARK_BLUE, SWT.COLOR_DARK_GRAY, SWT.COLOR_DARK_RED };
+
+    private final Chart chart;
+    private final FrameComputer computer;
+    private final UiRefreshThrottle throttle;
+    private final AtomicReference<ComputedFrame> latest = new AtomicReference<>();
+    private final Map<Integer, ILineSeries<Integer>> seriesByCpu = new HashMap<>();
+    private final List<Consumer<Frame>> frameListeners = new ArrayList<>();
+    private final Consumer<ComputedFrame> extras;
+    private final Runnable onDefaultView;
+
+    private PlotSource source;
+    private Object token;
+    private ViewRequest request = new ViewRequest(0, true, LivePlotView.DEFAULT_WINDOW_US, 0, 1, 1, false, false);
+    private boolean yManual;
+    private Frame pendingFrame;
+    private Frame lastFrame;
+    private int dragX = -1;
+    private long applyNanosTotal;
+    private long extrasNanosTotal;
+    private long applyNanosWorst;
+    private long paintNanosTotal;
+    private long paintNanosWorst;
+    private long seriesPaintStarted;
+
+    /**
+     * @param extras        runs on the UI thread for every applied frame (stats text, histogram)
+     * @param onDefaultView what a double-click does
+     */
+    DelayChart(Composite parent, String title, Consumer<ComputedFrame> extras, Runnable onDefaultView) {
+        this.extras = extras;
+        this.onDefaultView = onDefaultView;
+        chart = new Chart(parent, SWT.NONE);
+        chart.enableCompress(false); // the frames are already reduced to at most two points per pixel
+        chart.getTitle().setText(title);
+        chart.getAxisSet().getXAxis(0).getTitle().setText("board time (s)");
+        chart.getAxisSet().getYAxis(0).getTitle().setText("delay (ms)");
+        chart.getLegend().setPosition(SWT.BOTTOM);
+        chart.getPlotArea().addCustomPaintListener(new ICustomPaintListener() {
+            @Override
+            public void paintControl(PaintEvent e) {
+                seriesPaintStarted = System.nanoTime();
+            }
+
+            @Override
+            public boolean drawBehindSeries() {
+                return true;
+            }
+        });
+        chart.getPlotArea().addCustomPaintListener(new ICustomPaintListener() {
+            @Override
+            public void paintControl(PaintEvent e) {
+                paintOverlay(e.gc);
+            }
+
+            @Override
+            public boolean drawBehindSeries() {
+                return false;
+            }
+        });
+        Control plot = chart.getPlotArea().getControl();
+        installMouse(plot);
+        plot.addListener(SWT.Resize, e -> updateRequest(request.following(), request.windowUs(),
+                request.fixedFromS(), request.fixedToS(), request.logY(), request.paused()));
+        Display display = parent.getDisplay();
+        throttle = new UiRefreshThrottle(display, this::applyLatest);
+        computer = new FrameComputer("wqlab plot frames: " + title, frame -> {
+            latest.accumulateAndGet(frame, (older, newer) -> newer.superseding(older)); // only the newest is drawn
+            throttle.requestRefresh();
+        });
+        chart.addListener(SWT.Dispose, e -> {
+            throttle.dispose();
+            computer.dispose();
+        });
+    }
+
+    Chart chart() {
+        return chart;
+    }
+
+    Control control() {
+        return chart;
+    }
+
+    PlotSource source() {
+        return source;
+    }
+
+    ViewRequest request() {
+        return request;
+    }
+
+    /** Shows {@code newSource} (or nothing); its series replace the current ones. UI thread. */
+    void setSource(PlotSource newSource, Object newToken) {
+        source = newSource;
+        token = newToken;
+        for (ILineSeries<Integer> s : seriesByCpu.values()) {
+            chart.getSeriesSet().deleteSeries(s.getId());
+        }
+        seriesByCpu.clear();
+        yManual = false;
+        lastFrame = null;
+        pendingFrame = null;
+        latest.set(null);
+        computer.setSource(newSource, newToken);
+    }
+
+    /** A change from any thread that needs a new frame (a new sample, a new marker). */
+    void markDirty() {
+        computer.markDirty();
+    }
+
+    void updateRequest(boolean following, long windowUs, double fromS, double toS, boolean logY, boolean paused) {
+        int columns = chart.getPlotArea().getSize().x;
+        request = request.next(following, windowUs, fromS, toS, columns, logY, paused);
+        computer.setRequest(request);
+    }
+
+    void resetYZoom() {
+        yManual = false;
+    }
+
+    void addFrameListener(Consumer<Frame> listener) {
+        frameListeners.add(listener);
+    }
+
+    void removeFrameListener(Consumer<Frame> listener) {
+        frameListeners.remove(listener);
+    }
+
+    Frame lastFrame() {
+        return lastFrame;
+    }
+
+    /** UI-thread time spent applying frames and painting series (for the benchmark's breakdown). */
+    String timings() {
+        return String.format(java.util.Locale.ROOT,
+                "swap-in total %.2f s (worst %.1f ms; of it stats+histogram %.2f s), plot-area series paint total"
+                        + " %.2f s (worst %.1f ms)",
+                applyNanosTotal / 1e9, applyNanosWorst / 1e6, extrasNanosTotal / 1e9, paintNanosTotal / 1e9,
+                paintNanosWorst / 1e6);
+    }
+
+    // ---- UI thread: swap the newest frame in ----------------------------------------------------------------
+
+    private void applyLatest() {
+        ComputedFrame f = latest.getAndSet(null);
+        if (f == null || chart.isDisposed() || f.source() != token) {
+            return;
+        }
+        long started = System.nanoTime();
+        extras.accept(f);
+        long extrasDone = System.nanoTime();
+        extrasNanosTotal += extrasDone - started;
+        if (f.plot()) {
+            // one chart layout for the whole frame instead of one per series and axis change
+            chart.suspendUpdate(true);
+            try {
+                for (int k = 0; k < f.cpus().length; k++) {
+                    seriesFor(f.cpus()[k]).setDataModel(new DoubleArraySeriesModel(f.xs()[k], f.ys()[k]));
+                }
+                IAxis x = chart.getAxisSet().getXAxis(0);
+                IAxis y = chart.getAxisSet().getYAxis(0);
+                if (y.isLogScaleEnabled() != f.logY()) {
+                    y.enableLogScale(f.logY());
+                }
+                setRangeIfChanged(x, f.fromS(), f.toS());
+                if (!yManual) {
+                    setRangeIfChanged(y, f.yLower(), f.yUpper());
+                }
+            } finally {
+                chart.suspendUpdate(false);
+            }
+            long applyNanos = System.nanoTime() - started;
+            pendingFrame = new Frame(0, f.cpus(), f.snapshotSizes(), f.maxDrawnUs(), f.fromS(), f.toS(),
+                    f.computeNanos(), applyNanos, f.columns());
+            chart.redraw();
+        }
+        long spent = System.nanoTime() - started;
+        applyNanosTotal += spent;
+        applyNanosWorst = Math.max(applyNanosWorst, spent);
+    }
+
+    private static void setRangeIfChanged(IAxis axis, double lower, double upper) {
+        Range r = axis.getRange();
+        if (r.lower != lower || r.upper != upper) {
+            axis.setRange(new Range(lower, upper));
+        }
+    }
+
+    @SuppressWarnings("unchecked") // line series over a DoubleArraySeriesModel, whose items are Integer indices
+    private ILineSeries<Integer> seriesFor(int cpu) {
+        ILineSeries<Integer> s = seriesByCpu.get(cpu);
+        if (s == null) {
+            String id = cpu == Sample.UNKNOWN ? "reports" : "CPU " + cpu;
+            s = (ILineSeries<Integer>) chart.getSeriesSet().createSeries(SeriesType.LINE, id);
+            s.setSymbolType(ILineSeries.PlotSymbolType.NONE);
+            s.setLineWidth(1);
+            s.setAntialias(SWT.OFF); // cairo's antialiased polylines cost several times more for no visible gain here
+            Color colour = chart.getDisplay().getSystemColor(CPU_COLOURS[Math.floorMod(cpu, CPU_COLOURS.length)]);
+            s.setLineColor(colour);
+            if (cpu == Sample.UNKNOWN) {
+                // the original module reports late runs only: show each report as a point, not a continuous line
+                s.setLineStyle(org.eclipse.swtchart.LineStyle.NONE);
+                s.setSymbolType(ILineSeries.PlotSymbolType.CIRCLE);
+                s.setSymbolSize(3);
+                s.setSymbolColor(colour);
+            }
+            seriesByCpu.put(cpu, s);
+        }
+        return s;
+    }
+
+    // ---- overlay: markers, threshold, frame bookkeeping (inside the plot area's paint) ------------------------
+
+    private void paintOverlay(GC gc) {
+        if (seriesPaintStarted != 0) {
+            long spent = System.nanoTime() - seriesPaintStarted;
+            paintNanosTotal += spent;
+            paintNanosWorst = Math.max(paintNanosWorst, spent);
+        }
+        PlotSource s = source;
+        Point size = chart.getPlotArea().getSize();
+        IAxis x = chart.getAxisSet().getXAxis(0);
+        IAxis y = chart.getAxisSet().getYAxis(0);
+        Display display = chart.getDisplay();
+        if (s != null) {
+            long thr = s.thresholdUs();
+            if (thr >= 0) {
+                double ms = thr / 1000.0;
+                Range yr = y.getRange();
+                if (ms >= yr.lower && ms <= yr.upper && !(y.isLogScaleEnabled() && ms <= 0)) {
+                    int py = y.getPixelCoordinate(ms);
+                    gc.setForeground(display.getSystemColor(SWT.COLOR_RED));
+                    gc.setLineStyle(SWT.LINE_DASH);
+                    gc.drawLine(0, py, size.x, py);
+                    gc.setLineStyle(SWT.LINE_SOLID);
+                    gc.drawText("threshold " + StatsText.ms(thr), 4, Math.max(0, py - gc.getFontMetrics().getHeight()),
+                            true);
+                }
+            }
+            Range xr = x.getRange();
+            int row = 0;
+            int lineHeight = gc.getFontMetrics().getHeight();
+            for (LiveEvent e : s.events()) {
+                double t = e.timeUs() / 1e6;
+                if (t < xr.lower || t > xr.upper) {
+                    continue;
+                }
+                int px = x.getPixelCoordinate(t);
+                gc.setForeground(markerColour(display, e));
+                gc.setLineStyle(e.kind() == LiveEventKind.MARK ? SWT.LINE_DOT : SWT.LINE_SOLID);
+                gc.drawLine(px, 0, px, size.y);
+                gc.setLineStyle(SWT.LINE_SOLID);
+                int textWidth = gc.textExtent(e.label()).x;
+                int tx = px + 3 + textWidth > size.x ? px - 3 - textWidth : px + 3;
+                gc.drawText(e.label(), tx, 2 + (row++ % 4) * lineHeight, true);
+            }
+        }
+        Frame f = pendingFrame;
+        if (f != null) {
+            pendingFrame = null;
+            Frame painted = new Frame(System.nanoTime(), f.cpus(), f.snapshotSizes(), f.maxDrawnUs(), f.fromSeconds(),
+                    f.toSeconds(), f.computeNanos(), f.applyNanos(), f.columns());
+            lastFrame = painted;
+            for (Consumer<Frame> l : List.copyOf(frameListeners)) {
+                l.accept(painted);
+            }
+        }
+    }
+
+    private static Color markerColour(Display display, LiveEvent e) {
+        return display.getSystemColor(switch (e.kind()) {
+            case USB_DISCONNECT -> SWT.COLOR_RED;
+            case USB_CONNECT -> SWT.COLOR_DARK_GREEN;
+            case MODULE_LOAD, MODULE_UNLOAD -> SWT.COLOR_DARK_GRAY;
+            case MARK -> SWT.COLOR_MAGENTA;
+        });
+    }
+
+    // ---- mouse: wheel zoom, drag pan, double-click default view ---------------------------------------------
+
+    private void installMouse(Control plot) {
+        plot.addListener(SWT.MouseVerticalWheel, e -> {
+            double factor = e.count > 0 ? 0.8 : 1.25;
+            if ((e.stateMask & SWT.CTRL) != 0) {
+                IAxis y = chart.getAxisSet().getYAxis(0);
+                Range r = y.getRange();
+                double at = y.getDataCoordinate(e.y);
+                y.setRange(new Range(at - (at - r.lower) * factor, at + (r.upper - at) * factor));
+                yManual = true;
+                chart.redraw();
+            } else {
+                Range r = currentXRange();
+                double at = chart.getAxisSet().getXAxis(0).getDataCoordinate(e.x);
+                showRange(at - (at - r.lower) * factor, at + (r.upper - at) * factor);
+            }
+        });
+        plot.addListener(SWT.MouseDown, e -> {
+            if (e.button == 1) {
+                dragX = e.x;
+            }
+        });
+        plot.addListener(SWT.MouseUp, e -> dragX = -1);
+        plot.addListener(SWT.MouseMove, e -> {
+            if (dragX < 0 || (e.stateMask & SWT.BUTTON1) == 0) {
+                return;
+            }
+            IAxis x = chart.getAxisSet().getXAxis(0);
+            double shift = x.getDataCoordinate(dragX) - x.getDataCoordinate(e.x);
+            Range r = currentXRange();
+            showRange(r.lower + shift, r.upper + shift);
+            dragX = e.x;
+        });
+        plot.addListener(SWT.MouseDoubleClick, e -> onDefaultView.run());
+    }
+
+    /** A fixed time window in seconds (stops following). */
+    void showRange(double fromS, double toS) {
+        if (!(toS > fromS)) {
+            return;
+        }
+        updateRequest(false, request.windowUs(), fromS, toS, request.logY(), request.paused());
+    }
+
+    /** The whole source in view, with a small margin (stops following); false if it holds nothing yet. */
+    boolean showAll() {
+        PlotSource s = source;
+        if (s == null) {
+            return false;
+        }
+        long first = s.oldestUs();
+        long newest = s.newestUs();
+        if (first == LogEntry.NO_TIME || newest == LogEntry.NO_TIME) {
+            return false;
+        }
+        double margin = Math.max(0.5, (newest - first) / 1e6 * 0.02);
+        yManual = false;
+        showRange(first / 1e6 - margin, newest / 1e6 + margin);
+        return true;
+    }
+
+    private Range currentXRange() {
+        return request.following() ? chart.getAxisSet().getXAxis(0).getRange()
+                : new Range(request.fixedFromS(), request.fixedToS());
+    }
+
+    /** Zooms time as one wheel notch at pixel {@code px} would ({@code in} = towards the data). */
+    void zoomAt(int px, boolean in) {
+        org.eclipse.swt.widgets.Event e = new org.eclipse.swt.widgets.Event();
+        e.x = px;
+        e.y = chart.getPlotArea().getSize().y / 2;
+        e.count = in ? 1 : -1;
+        chart.getPlotArea().getControl().notifyListeners(SWT.MouseVerticalWheel, e);
+    }
+}

@@ -1,0 +1,123 @@
+package org.wqlab.ui.plot;
+
+import java.util.List;
+
+import org.wqlab.live.ExperimentSeries;
+import org.wqlab.live.LiveEvent;
+import org.wqlab.live.LiveSession;
+import org.wqlab.live.LiveStats;
+import org.wqlab.live.Histogram;
+import org.wqlab.live.SeriesSnapshot;
+
+/**
+ * What a delay chart draws, read from any thread without blocking writers: per-CPU series (ascending times,
+ * published prefixes that never change), markers and the threshold. A {@link LiveSession} grows; an experiment
+ * loaded from disk does not.
+ */
+interface PlotSource {
+
+    List<SeriesSnapshot> series();
+
+    List<LiveEvent> events();
+
+    /** Newest board time of any sample or event, or {@link org.wqlab.core.model.LogEntry#NO_TIME}. */
+    long newestUs();
+
+    /** Oldest board time of any sample or event, or {@link org.wqlab.core.model.LogEntry#NO_TIME}. */
+    long oldestUs();
+
+    long thresholdUs();
+
+    /** Null when the source keeps no statistics. */
+    LiveStats stats();
+
+    /** Null when the source keeps no histogram. */
+    Histogram histogram();
+
+    static PlotSource of(LiveSession session) {
+        return new PlotSource() {
+            @Override
+            public List<SeriesSnapshot> series() {
+                return session.series();
+            }
+
+            @Override
+            public List<LiveEvent> events() {
+                return session.events();
+            }
+
+            @Override
+            public long newestUs() {
+                return session.newestUs();
+            }
+
+            @Override
+            public long oldestUs() {
+                long first = Long.MAX_VALUE;
+                for (SeriesSnapshot s : session.series()) {
+                    if (s.size() > 0) {
+                        first = Math.min(first, s.timeUs()[0]);
+                    }
+                }
+                for (LiveEvent e : session.events()) {
+                    first = Math.min(first, e.timeUs());
+                }
+                return first == Long.MAX_VALUE ? org.wqlab.core.model.LogEntry.NO_TIME : first;
+            }
+
+            @Override
+            public long thresholdUs() {
+                return session.thresholdUs();
+            }
+
+            @Override
+            public LiveStats stats() {
+                return session.stats();
+            }
+
+            @Override
+            public Histogram histogram() {
+                return session.histogram();
+            }
+        };
+    }
+
+    static PlotSource of(ExperimentSeries experiment) {
+        return new PlotSource() {
+            @Override
+            public List<SeriesSnapshot> series() {
+                return experiment.series();
+            }
+
+            @Override
+            public List<LiveEvent> events() {
+                return experiment.events();
+            }
+
+            @Override
+            public long newestUs() {
+                return experiment.newestUs();
+            }
+
+            @Override
+            public long oldestUs() {
+                return experiment.oldestUs();
+            }
+
+            @Override
+            public long thresholdUs() {
+                return experiment.thresholdUs();
+            }
+
+            @Override
+            public LiveStats stats() {
+                return null;
+            }
+
+            @Override
+            public Histogram histogram() {
+                return null;
+            }
+        };
+    }
+}
