@@ -18,8 +18,8 @@ import com.google.gson.JsonParser;
 import com.google.gson.stream.JsonWriter;
 
 /**
- * Reads and writes {@code .wqseq} (JSON). Writing is stable: top-level keys {@code format, version, name, variables,
- * steps}; in each step {@code type}, {@code name}, then the fields in the order the step type lists them, one step
+ * Reads and writes {@code .wqseq} (JSON). Writing is stable: top-level keys {@code format, version, name, trace (only
+ * when true), variables, steps}; in each step {@code type}, {@code name}, then the fields in the order the step type lists them, one step
  * per object, two-space indent, so a change to one step is a change to a few lines.
  */
 public final class SequenceJson {
@@ -64,9 +64,17 @@ public final class SequenceJson {
                     + ")");
         }
         for (String key : o.keySet()) {
-            if (!List.of("format", "version", "name", "variables", "steps").contains(key)) {
+            if (!List.of("format", "version", "name", "trace", "variables", "steps").contains(key)) {
                 problems.add("unknown top-level field '" + key + "'");
             }
+        }
+        boolean trace = false;
+        if (o.has("trace")) {
+            String t = text(o.get("trace"));
+            if (!"true".equals(t) && !"false".equals(t)) {
+                problems.add("field 'trace' must be true or false, got " + o.get("trace"));
+            }
+            trace = "true".equals(t);
         }
         Map<String, String> variables = new LinkedHashMap<>();
         if (o.has("variables")) {
@@ -93,7 +101,7 @@ public final class SequenceJson {
             throw new SequenceException(source, problems);
         }
         String name = o.has("name") ? text(o.get("name")) : source;
-        return new Sequence(name == null ? source : name, variables, steps, text);
+        return new Sequence(name == null ? source : name, variables, steps, text, trace);
     }
 
     private static List<Step> steps(JsonArray array, String prefix, List<String> problems) {
@@ -217,6 +225,9 @@ public final class SequenceJson {
             w.name("format").value(FORMAT);
             w.name("version").value(VERSION);
             w.name("name").value(sequence.name());
+            if (sequence.trace()) {
+                w.name("trace").value(true);
+            }
             w.name("variables").beginObject();
             for (var e : sequence.variables().entrySet()) {
                 w.name(e.getKey()).value(e.getValue());

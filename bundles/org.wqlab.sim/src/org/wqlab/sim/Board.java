@@ -208,7 +208,11 @@ public final class Board implements AutoCloseable {
         if (files.containsKey(p)) {
             return false;
         }
-        return !list(p).isEmpty() || Tracefs.locate(p).filter(l -> l.rest().isEmpty()).isPresent();
+        Optional<Tracefs.Location> traceLoc = Tracefs.locate(p);
+        if (traceLoc.isPresent()) {
+            return tracefs.isDirectory(traceLoc.get());
+        }
+        return !list(p).isEmpty();
     }
 
     private static final Set<String> STANDARD_DIRS = Set.of("/tmp", "/root", "/home", "/etc", "/var", "/run",

@@ -112,8 +112,8 @@ public final class Tracefs {
 
     private static List<String> events(String rest) {
         return switch (rest) {
-            case "events/enable" -> List.of("workqueue_queue_work", "workqueue_execute_start", "workqueue_execute_end",
-                    Tracer.SCHED_SWITCH);
+            case "events/enable" -> java.util.stream.Stream.concat(Tracer.WORKQUEUE_EVENTS.stream(),
+                    java.util.stream.Stream.of(Tracer.SCHED_SWITCH)).toList();
             case "events/workqueue/enable" -> Tracer.WORKQUEUE_EVENTS;
             case "events/sched/enable", "events/sched/sched_switch/enable" -> List.of(Tracer.SCHED_SWITCH);
             default -> {
@@ -175,6 +175,15 @@ public final class Tracefs {
         };
     }
 
+    /** An existing instance's directory, the top level's {@code instances}, or a directory with entries. */
+    public boolean isDirectory(Location loc) {
+        if (!buffers.containsKey(loc.instance())) {
+            return false;
+        }
+        return loc.rest().isEmpty() || (loc.instance().isEmpty() && loc.rest().equals("instances"))
+                || !list(loc).isEmpty();
+    }
+
     public List<String> list(Location loc) {
         if (!buffers.containsKey(loc.instance())) {
             return List.of();
@@ -185,10 +194,10 @@ public final class Tracefs {
                     : List.of("current_tracer", "events", "trace", "trace_pipe", "tracing_on");
             case "instances" -> instances();
             case "events" -> List.of("enable", "sched", "workqueue");
-            case "events/workqueue" -> List.of("enable", "workqueue_execute_end", "workqueue_execute_start",
-                    "workqueue_queue_work");
+            case "events/workqueue" -> List.of("enable", "workqueue_activate_work", "workqueue_execute_end",
+                    "workqueue_execute_start", "workqueue_queue_work");
             case "events/sched" -> List.of("enable", "sched_switch");
-            default -> List.of();
+            default -> events(loc.rest() + "/enable").size() == 1 ? List.of("enable") : List.of();
         };
     }
 }

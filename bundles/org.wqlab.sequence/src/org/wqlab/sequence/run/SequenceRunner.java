@@ -19,10 +19,16 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import org.wqlab.analysis.Analysis;
+import org.wqlab.analysis.AnalysisFactsProbe;
+import org.wqlab.analysis.AnalysisFiles;
+import org.wqlab.analysis.ExperimentAnalyzer;
+import org.wqlab.analysis.capture.TraceCapture;
 import org.wqlab.core.elf.ModinfoReader;
 import org.wqlab.core.elf.ModuleInfo;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.AtomicFiles;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.RawLogAppender;
@@ -95,6 +101,8 @@ public final class SequenceRunner {
         BoardConnection connection;
         RemoteStream kmsg;
         KernelLogRecorder recorder;
+        TraceCapture trace;
+        final List<String> traceRecord = new ArrayList<>();
         String logMode = "none";
         long firstSeq = -1;
         final List<StepRecord> steps = new ArrayList<>();
@@ -105,6 +113,9 @@ public final class SequenceRunner {
         UsbDisconnectDriver unpluggedBy;
         UsbAction unpluggedAction;
         int stepNumber;
+        /** Kernel-log messages received before the previous step and before the current one started. */
+        int messagesBeforePreviousStep;
+        int messagesBeforeStep;
         final Map<String, String> facts = new LinkedHashMap<>();
 
         Run(Sequence sequence, Variables variables, BoardAccess board, RunMonitor monitor, ExperimentFolder folder) {
@@ -161,6 +172,7 @@ public final class SequenceRunner {
                 run.connection = board.connector().connect();
                 probeFacts(run);
                 startKernelLog(run);
+                startTrace(run);
                 steps(run, sequence.steps(), "");
             } catch (Cancelled e) {
                 status = ExperimentStatus.INTERRUPTED;
@@ -199,6 +211,7 @@ public final class SequenceRunner {
         }
         monitor.message(summary);
         writeRecord(run, status, summary, asRun);
+        analyze(run);
         return new RunResult(folder, status, summary, run.steps, run.cleanup);
     }
 
@@ -234,6 +247,42 @@ public final class SequenceRunner {
         run.recorder.startAt(run.firstSeq);
     }
 
+    // ------------------------------------------------------------------ workqueue trace (org.wqlab.analysis)
+
+    /** Sequences with {@code "trace": true}: wqlab's own tracefs instance, trace_pipe into trace.log. */
+    private void startTrace(Run run) throws TransportException {
+        if (!run.sequence.trace()) {
+            return;
+        }
+        try {
+            run.trace = TraceCapture.start(run.connection, AnalysisFiles.traceLog(run.folder));
+            run.traceRecord.add(run.trace.status());
+            run.monitor.message("trace: " + run.trace.status());
+        } catch (IOException e) {
+            run.traceRecord.add("not recorded: cannot write " + AnalysisFiles.traceLog(run.folder) + ": "
+                    + e.getMessage());
+            run.monitor.message("trace: " + run.traceRecord.get(0));
+        }
+    }
+
+    private void stopTrace(Run run) {
+        if (run.trace != null && run.trace.active()) {
+            String done = run.trace.stop(run.connection);
+            run.traceRecord.add(done);
+            run.cleanup.add(done);
+        }
+    }
+
+    /** Attribution and verdict into analysis.json; a run is never failed by its analysis. */
+    private void analyze(Run run) {
+        try {
+            Analysis a = ExperimentAnalyzer.analyzeAndWrite(run.folder);
+            run.monitor.message("verdict: " + a.verdict().headline());
+        } catch (InputException | IOException | RuntimeException e) {
+            run.monitor.message("no analysis: " + e.getMessage());
+        }
+    }
+
     private void stopKernelLog(Run run) {
         if (run.kmsg != null) {
             if (run.connection.isOpen()) {
@@ -264,6 +313,8 @@ public final class SequenceRunner {
             String label = step.label() + suffix;
             run.monitor.stepStarted(number, label);
             long kernelUs = run.recorder.lastKernelUs();
+            run.messagesBeforePreviousStep = run.messagesBeforeStep;
+            run.messagesBeforeStep = run.recorder.messageCount();
             Instant started = Instant.now();
             long t0 = System.nanoTime();
             String outcome = StepRecord.OK;
@@ -305,7 +356,8 @@ public final class SequenceRunner {
             case WAIT_LOG -> {
                 Pattern p = r.pattern("pattern");
                 double timeout = r.seconds("timeout", 60);
-                int from = Math.max(0, run.recorder.messageCount());
+                // what the step before caused counts: a short stall's report can arrive before this step starts
+                int from = run.messagesBeforePreviousStep;
                 int at = run.recorder.await(p, from, run.wallMs(timeout), run.monitor::isCanceled);
                 run.check();
                 if (at < 0) {
@@ -408,7 +460,8 @@ public final class SequenceRunner {
     /** Identity of the module file modprobe loads: its path from modinfo, its bytes read back from the board. */
     private ModuleIdentity boardModuleIdentity(Run run, String module, Map<String, String> params)
             throws TransportException, IOException, StepFailed {
-        ExecResult info = run.connection.run(Command.of("modinfo").arg(module), SHORT);
+        // module names take '_' for '-' everywhere; busybox's modinfo only finds the '_' form
+        ExecResult info = run.connection.run(Command.of("modinfo").arg(module.replace('-', '_')), SHORT);
         String path = info.stdoutText().lines().filter(l -> l.startsWith("filename:"))
                 .map(l -> l.substring("filename:".length()).strip()).findFirst().orElse("");
         if (!info.succeeded() || path.isEmpty()) {
@@ -524,7 +577,7 @@ public final class SequenceRunner {
     // ------------------------------------------------------------------ cleanup and record
 
     private void cleanup(Run run) {
-        if (run.loadedModules.isEmpty() && run.unpluggedBy == null) {
+        if (run.loadedModules.isEmpty() && run.unpluggedBy == null && (run.trace == null || !run.trace.active())) {
             return;
         }
         if (run.connection == null || !run.connection.isOpen()) {
@@ -544,7 +597,8 @@ public final class SequenceRunner {
             }
             if (run.connection == null || !run.connection.isOpen()) {
                 run.cleanup.add("not cleaned up: the board is unreachable; unload " + run.loadedModules
-                        + " on the next connect");
+                        + " on the next connect" + (run.trace != null && run.trace.active()
+                                ? "; remove the trace instance " + run.trace.instanceDir() : ""));
                 return;
             }
         }
@@ -570,6 +624,7 @@ public final class SequenceRunner {
                 run.cleanup.add("unload " + name + " failed: " + e.getMessage());
             }
         }
+        stopTrace(run);
     }
 
     private void probeFacts(Run run) throws TransportException {
@@ -593,6 +648,7 @@ public final class SequenceRunner {
                 }
             }
         }
+        facts.putAll(AnalysisFactsProbe.probe(c, SHORT));
         run.metadata = run.metadata.withBoardFacts(facts);
         try {
             run.folder.writeMetadata(run.metadata);
@@ -614,6 +670,9 @@ public final class SequenceRunner {
         o.addProperty("status", status.name().toLowerCase(java.util.Locale.ROOT));
         o.addProperty("summary", summary);
         o.addProperty("kernelLog", run.logMode);
+        if (run.sequence.trace()) {
+            o.addProperty("trace", String.join("; ", run.traceRecord));
+        }
         JsonObject vars = new JsonObject();
         variables.forEach(vars::addProperty);
         o.add("variables", vars);

@@ -9,7 +9,8 @@ import java.util.function.Consumer;
 import org.wqlab.sim.EventLoop;
 
 /**
- * tracefs events in ftrace's text format: {@code workqueue_queue_work}, {@code workqueue_execute_start},
+ * tracefs events in ftrace's text format: {@code workqueue_queue_work}, {@code workqueue_activate_work} (the item
+ * goes straight onto the pool's worklist: no max_active limit is modelled), {@code workqueue_execute_start},
  * {@code workqueue_execute_end} and {@code sched_switch} for the kworkers. Each tracefs instance is a subscriber
  * with its own enable switches; lines go to its {@code trace_pipe} consumer.
  */
@@ -17,7 +18,7 @@ public final class Tracer {
 
     /** The events this model emits, by tracefs name. */
     public static final java.util.List<String> WORKQUEUE_EVENTS = java.util.List.of("workqueue_queue_work",
-            "workqueue_execute_start", "workqueue_execute_end");
+            "workqueue_activate_work", "workqueue_execute_start", "workqueue_execute_end");
     public static final String SCHED_SWITCH = "sched_switch";
 
     /** One tracefs instance (the top level one is named ""), with its own event switches. */
@@ -109,12 +110,15 @@ public final class Tracer {
     }
 
     void queueWork(WorkItem item, int reqCpu) {
-        if (!any("workqueue_queue_work")) {
-            return;
-        }
-        emit("workqueue_queue_work", "<idle>", Math.max(reqCpu, 0), "workqueue_queue_work: work struct=" + address(item) + " function="
+        if (any("workqueue_queue_work")) {
+            emit("workqueue_queue_work", "<idle>", Math.max(reqCpu, 0), "workqueue_queue_work: work struct=" + address(item) + " function="
                 + item.function.name() + " workqueue=" + item.workqueue.name() + " req_cpu=" + reqCpu + " cpu="
                 + item.cpu);
+        }
+        if (any("workqueue_activate_work")) {
+            emit("workqueue_activate_work", "<idle>", Math.max(reqCpu, 0), "workqueue_activate_work: work struct "
+                    + address(item));
+        }
     }
 
     void executeStart(WorkItem item, int cpu, String comm) {
