@@ -2,6 +2,8 @@ package org.wqlab.sequence.usb;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 
 import org.wqlab.target.Command;
 
@@ -17,12 +19,28 @@ public final class UsbDrivers {
     /** In a sequence: the board's own driver (the simulated board: its pull; a real board: its profile's, else manual). */
     public static final String BOARD_DEFAULT = "board";
 
+    /** Drivers of board types above this layer (the QEMU virtual board's), see {@link #register}. */
+    private static final List<UsbDisconnectDriver> REGISTERED = new CopyOnWriteArrayList<>();
+
     private UsbDrivers() {
     }
 
     public static List<UsbDisconnectDriver> all() {
-        return List.of(new SimulatedPull(), new Uhubctl(), new Usbmuxctl(), new Manual(), new SysfsRemove(),
-                new SysfsAuthorized());
+        return Stream.concat(Stream.of(new SimulatedPull(), new Uhubctl(), new Usbmuxctl(), new Manual(),
+                new SysfsRemove(), new SysfsAuthorized()), REGISTERED.stream()).toList();
+    }
+
+    /**
+     * Adds a driver that a board type above this layer provides (the QEMU virtual board's), replacing one registered
+     * before under the same id; the ids of the drivers above cannot be taken.
+     */
+    public static synchronized void register(UsbDisconnectDriver driver) {
+        if (Stream.of(SIM_PULL, UHUBCTL, USBMUXCTL, MANUAL, SYSFS_REMOVE, SYSFS_AUTHORIZED, BOARD_DEFAULT)
+                .anyMatch(driver.id()::equals)) {
+            throw new IllegalArgumentException("USB driver id '" + driver.id() + "' is taken by a built-in driver");
+        }
+        REGISTERED.removeIf(d -> d.id().equals(driver.id()));
+        REGISTERED.add(driver);
     }
 
     public static Optional<UsbDisconnectDriver> byId(String id) {
