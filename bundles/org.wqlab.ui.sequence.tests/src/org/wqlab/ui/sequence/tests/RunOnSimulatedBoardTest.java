@@ -1,0 +1,154 @@
+package org.wqlab.ui.sequence.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.swt.graphics.RGB;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.console.ConsolePlugin;
+import org.eclipse.ui.console.IConsole;
+import org.eclipse.ui.console.MessageConsole;
+import org.junit.jupiter.api.Test;
+import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.live.LiveEventKind;
+import org.wqlab.live.LiveSession;
+import org.wqlab.live.LiveSessions;
+import org.wqlab.sequence.StepType;
+import org.wqlab.sequence.run.RunResult;
+import org.wqlab.ui.sequence.ExperimentsLocation;
+import org.wqlab.ui.sequence.SequenceEditor;
+import org.wqlab.ui.sequence.SequenceRunJob;
+import org.wqlab.ui.sequence.StepOutcome;
+import org.wqlab.ui.sequence.StepPath;
+import org.wqlab.ui.sequence.WidgetIds;
+import org.wqlab.ui.testing.UiWait;
+
+/**
+ * Acceptance 5 of issue 7 under Xvfb: File > Open Default Sequence (the menu item), add a mark step, save, run from
+ * the editor's toolbar on the built-in simulated board (40x board time, set by the test's launch), every step turns
+ * green, and the run is recorded as a completed experiment; the Console shows the log, the live session the run.
+ */
+class RunOnSimulatedBoardTest {
+    private static final Duration RUN = Duration.ofSeconds(240);
+
+    @Test
+    void defaultSequenceWithAMarkRunsGreen() throws Exception {
+        EditorHarness ui = new EditorHarness();
+        Files.deleteIfExists(ExperimentsLocation.defaultSequenceCopy());
+        ui.fileMenuItem("Open Default Sequence");
+        IEditorPart active = ui.page.getActiveEditor();
+        assertTrue(active instanceof SequenceEditor, "the sequence editor opened: " + active);
+        SequenceEditor editor = (SequenceEditor) active;
+        assertEquals("default.wqseq", editor.getTitle());
+        editor.showSteps();
+        UiWait.settle(ui.display);
+
+        // a mark after the stall (a step between the pull and the wait-log could start after the stall was logged:
+        // wait-log looks only at lines logged after it starts)
+        editor.stepsPage().select(StepPath.of(6));
+        ui.find(WidgetIds.ADD_TYPE, Combo.class).select(StepType.MARK.ordinal());
+        ui.click(ui.find(WidgetIds.ADD, Button.class));
+        ui.find(WidgetIds.field("label"), Text.class).setText("stall over");
+        UiWait.settle(ui.display);
+        Tree tree = ui.find(WidgetIds.TREE, Tree.class);
+        assertEquals(10, tree.getItemCount());
+        assertEquals("stall over", tree.getItem(7).getText(2));
+        editor.doSave(new NullProgressMonitor());
+        assertFalse(editor.isDirty());
+        Path saved = ExperimentsLocation.defaultSequenceCopy();
+        assertTrue(Files.readString(saved, StandardCharsets.UTF_8).contains("\"label\": \"stall over\""));
+
+        ui.page.setPartState(ui.page.getReference(editor), IWorkbenchPage.STATE_RESTORED);
+        ui.click(ui.toolItem(WidgetIds.RUN));
+        SequenceRunJob job = UiWait.until(ui.display, editor::runJob, EditorHarness.SHORT, "the run to start");
+        LiveSession live = UiWait.until(ui.display, job::liveSession, Duration.ofSeconds(60),
+                "the run's live session");
+        assertEquals(live, LiveSessions.current().orElse(null), "the run publishes its live session");
+        UiWait.until(ui.display, () -> editor.runJob() == null, RUN, "the run to end (" + editor.runSummary() + ")");
+        RunResult result = job.result();
+        assertNotNull(result, editor.runSummary());
+        assertEquals(ExperimentStatus.COMPLETED, result.status(), result.summary());
+
+        Map<StepPath, StepOutcome> outcomes = editor.outcomes();
+        assertEquals(10, outcomes.size(), outcomes.toString());
+        outcomes.forEach((p, o) -> assertEquals(StepOutcome.State.OK, o.state(), "step " + p + ": " + o));
+        UiWait.until(ui.display, () -> allGreen(tree), EditorHarness.SHORT, "every row painted green");
+
+        assertEquals(ExperimentStatus.COMPLETED, result.folder().readMetadata().status(), "recorded completed");
+        assertTrue(result.folder().dir().startsWith(ExperimentsLocation.root()), "in the experiments folder");
+        assertTrue(result.folder().readMetadata().sequence().contains("stall over"), "the sequence as run");
+        assertTrue(live.events().stream().anyMatch(e -> e.kind() == LiveEventKind.USB_DISCONNECT),
+                "the live session saw the disconnect: " + live.events());
+        assertTrue(live.stats().maxUs() > 1_000_000, "and the stall: " + live.stats().maxUs() + " us");
+
+        MessageConsole console = console();
+        UiWait.until(ui.display, () -> console.getDocument().get().contains("completed"), EditorHarness.SHORT,
+                "the Console to show the end of the run");
+        String log = console.getDocument().get();
+        assertTrue(log.contains("stall over"), "step messages in the Console");
+        assertTrue(log.contains("DELAY: ") || log.contains("delay_us="), "the raw kernel log in the Console");
+
+        // the whole workbench: steps, Console, live plot; then the editor alone, larger
+        ui.capture("sequence-run-workbench.png", data -> rowIsGreen(ui, tree, data));
+        ui.page.setPartState(ui.page.getReference(editor), IWorkbenchPage.STATE_MAXIMIZED);
+        UiWait.settle(ui.display);
+        ui.capture("sequence-editor.png", data -> rowIsGreen(ui, tree, data));
+        ui.page.setPartState(ui.page.getReference(editor), IWorkbenchPage.STATE_RESTORED);
+        ui.page.closeEditor(editor, false);
+    }
+
+    /** The screenshot shows the first step's row green. */
+    private static boolean rowIsGreen(EditorHarness ui, Tree tree, org.eclipse.swt.graphics.ImageData data) {
+        org.eclipse.swt.graphics.Rectangle row = tree.getItem(0).getBounds(0);
+        return ui.anyPixel(data, tree, row.y + row.height / 2, RunOnSimulatedBoardTest::isGreen);
+    }
+
+    private static boolean isGreen(RGB rgb) {
+        return rgb.green > 200 && rgb.red < 180 && rgb.blue < 180;
+    }
+
+    private static boolean allGreen(Tree tree) {
+        for (TreeItem item : tree.getItems()) {
+            if (!green(item)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean green(TreeItem item) {
+        if (!isGreen(item.getBackground(0).getRGB())) {
+            return false;
+        }
+        for (TreeItem child : item.getItems()) {
+            if (!green(child)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static MessageConsole console() {
+        for (IConsole c : ConsolePlugin.getDefault().getConsoleManager().getConsoles()) {
+            if (c instanceof MessageConsole m && m.getName().equals("wqlab sequence run")) {
+                return m;
+            }
+        }
+        throw new AssertionError("no 'wqlab sequence run' console");
+    }
+}

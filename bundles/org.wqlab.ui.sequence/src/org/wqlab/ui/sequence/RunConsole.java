@@ -1,0 +1,112 @@
+package org.wqlab.ui.sequence;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.console.ConsolePlugin;
+import org.eclipse.ui.console.IConsole;
+import org.eclipse.ui.console.IConsoleManager;
+import org.eclipse.ui.console.MessageConsole;
+import org.eclipse.ui.console.MessageConsoleStream;
+import org.wqlab.target.OutputSink;
+
+/**
+ * The run's Console: step messages and the raw kernel log as the runner keeps it ({@code /dev/kmsg} records).
+ * Writers only queue text; one thread per run writes it to the console, so the transport thread never waits.
+ */
+final class RunConsole implements AutoCloseable {
+
+    static final String NAME = "wqlab sequence run";
+    private static final String END = "\u0000end";
+
+    private final MessageConsole console;
+    private final MessageConsoleStream messages;
+    private final MessageConsoleStream kernel;
+    private final BlockingQueue<String[]> queue = new LinkedBlockingQueue<>();
+    private final Thread writer;
+    private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
+
+    RunConsole(Display display, String title) {
+        console = find();
+        console.clearConsole();
+        console.setWaterMarks(800_000, 1_000_000);
+        messages = console.newMessageStream();
+        kernel = console.newMessageStream();
+        display.asyncExec(() -> {
+            messages.setColor(display.getSystemColor(SWT.COLOR_DARK_BLUE));
+            kernel.setColor(display.getSystemColor(SWT.COLOR_DARK_GRAY));
+        });
+        ConsolePlugin.getDefault().getConsoleManager().showConsoleView(console);
+        writer = Thread.ofPlatform().daemon().name("wqlab-run-console").start(this::drain);
+        message("run: " + title);
+    }
+
+    MessageConsole console() {
+        return console;
+    }
+
+    private static MessageConsole find() {
+        IConsoleManager manager = ConsolePlugin.getDefault().getConsoleManager();
+        for (IConsole c : manager.getConsoles()) {
+            if (c instanceof MessageConsole m && NAME.equals(m.getName())) {
+                return m;
+            }
+        }
+        MessageConsole m = new MessageConsole(NAME, null);
+        manager.addConsoles(new IConsole[] { m });
+        return m;
+    }
+
+    void message(String text) {
+        queue.add(new String[] { "m", text });
+    }
+
+    /** The runner's kernel-log lines, in chunks of any size. */
+    OutputSink kernelLog() {
+        return (buffer, offset, length) -> {
+            synchronized (partial) {
+                for (int i = offset; i < offset + length; i++) {
+                    if (buffer[i] == '\n') {
+                        queue.add(new String[] { "k", partial.toString(StandardCharsets.UTF_8) });
+                        partial.reset();
+                    } else {
+                        partial.write(buffer[i]);
+                    }
+                }
+            }
+        };
+    }
+
+    private void drain() {
+        try {
+            while (true) {
+                String[] item = queue.take();
+                if (item[0] == END) {
+                    return;
+                }
+                (item[0].equals("m") ? messages : kernel).println(item[1]);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        queue.add(new String[] { END, "" });
+        try {
+            writer.join(5000);
+            messages.close();
+            kernel.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            // the console keeps what it has
+        }
+    }
+}

@@ -1,0 +1,255 @@
+package org.wqlab.ui.sequence;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.BoardStoreException;
+import org.wqlab.boards.Boards;
+import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.klog.KlogParser;
+import org.wqlab.live.LiveSession;
+import org.wqlab.live.LiveSessions;
+import org.wqlab.sequence.ResolvedStep;
+import org.wqlab.sequence.Sequence;
+import org.wqlab.sequence.SequenceException;
+import org.wqlab.sequence.Step;
+import org.wqlab.sequence.StepType;
+import org.wqlab.sequence.Variables;
+import org.wqlab.sequence.run.BoardAccess;
+import org.wqlab.sequence.run.RunMonitor;
+import org.wqlab.sequence.run.RunResult;
+import org.wqlab.sequence.run.SequenceRunner;
+import org.wqlab.sequence.run.StepRecord;
+import org.wqlab.sequence.usb.UsbDrivers;
+import org.wqlab.target.HostKeyPrompt;
+import org.wqlab.target.OutputSink;
+
+/**
+ * Runs the editor's sequence with {@link SequenceRunner} on a board of the registry, as a Job: progress per step,
+ * cancel = the runner's cleanup. Step outcomes go to the editor, messages and the raw kernel log to the Console,
+ * and the kernel log through the incremental parser into a new published {@link LiveSession} (the live plot).
+ */
+public final class SequenceRunJob extends Job {
+
+    public static final Object FAMILY = SequenceRunJob.class;
+    private static final String PLUGIN = "org.wqlab.ui.sequence";
+
+    private final SequenceEditor editor;
+    private final Sequence sequence;
+    private final String source;
+    private final String boardName;
+    private final Display display;
+    private volatile RunResult result;
+    private volatile LiveSession live;
+
+    private SequenceRunJob(SequenceEditor editor, Sequence sequence, String source, String boardName, Display display) {
+        super("Run sequence '" + sequence.name() + "'");
+        this.editor = editor;
+        this.sequence = sequence;
+        this.source = source;
+        this.boardName = boardName;
+        this.display = display;
+        setUser(false);
+    }
+
+    /** Starts a run of the editor's text on the board selected in the Boards view. Call on the UI thread. */
+    public static SequenceRunJob start(SequenceEditor editor, IWorkbenchWindow window) {
+        if (editor.runJob() != null) {
+            return null;
+        }
+        SequenceModel model = editor.model();
+        if (!model.valid()) {
+            List<String> lines = model.all().stream().map(Problem::message).toList();
+            MessageDialog.openError(window.getShell(), "Run sequence",
+                    "The sequence cannot run:\n" + String.join("\n", lines));
+            return null;
+        }
+        String board = BoardChoice.selected(window).orElse(null);
+        SequenceRunJob job = new SequenceRunJob(editor, model.sequence(), editor.sourceName(), board,
+                window.getShell().getDisplay());
+        editor.clearOutcomes();
+        editor.setRunJob(job);
+        editor.setRunSummary("starting on " + (board == null ? "the built-in simulated board" : board));
+        job.schedule();
+        return job;
+    }
+
+    /** The end of the run (null while it runs or when it could not start). */
+    public RunResult result() {
+        return result;
+    }
+
+    public LiveSession liveSession() {
+        return live;
+    }
+
+    @Override
+    public boolean belongsTo(Object family) {
+        return family == FAMILY;
+    }
+
+    @Override
+    protected IStatus run(IProgressMonitor pm) {
+        int total = count(sequence.steps(), new Variables(sequence.variables(), Map.of()));
+        pm.beginTask(getName(), total > 0 ? total : IProgressMonitor.UNKNOWN);
+        RunConsole console = new RunConsole(display, sequence.name() + " (" + source + ")");
+        String summary;
+        IStatus status;
+        try {
+            BoardRegistry registry = Boards.registry();
+            String name = boardName != null ? boardName : BoardChoice.builtIn(registry);
+            BoardEntry entry = registry.entry(name)
+                    .orElseThrow(() -> new IllegalArgumentException("no board named '" + name + "'"));
+            String usb = !entry.usbDriver().isEmpty() ? entry.usbDriver()
+                    : entry.builtInSimulator() ? UsbDrivers.SIM_PULL : UsbDrivers.MANUAL;
+            double speed = registry.speedOf(name);
+            String where = name + (speed == 1 ? "" : " at " + speed + "x board time");
+            editor.setRunSummary("running on " + where);
+            console.message("board: " + where + "; USB driver for 'board': " + usb);
+            BoardAccess access = new BoardAccess(() -> registry.openConnection(name, HostKeyPrompt.REFUSE), speed, usb,
+                    new GuiManualPrompt(display, pm));
+
+            LiveSession session = new LiveSession(sequence.name() + " on " + name);
+            live = session;
+            LiveSessions.publish(session);
+            KlogParser parser = new KlogParser(session);
+            OutputSink toConsole = console.kernelLog();
+            OutputSink kernelLog = (buffer, offset, length) -> {
+                synchronized (parser) {
+                    parser.feed(buffer, offset, length);
+                }
+                toConsole.write(buffer, offset, length);
+            };
+            RunResult r = new SequenceRunner().run(source, sequence, Map.of(), access,
+                    ExperimentsLocation.workspace(), new Monitor(pm, console, kernelLog));
+            synchronized (parser) {
+                parser.finish();
+            }
+            result = r;
+            summary = r.status().name().toLowerCase(java.util.Locale.ROOT) + " on " + where + ": " + r.summary()
+                    + "\nexperiment: " + r.folder().dir();
+            r.cleanup().forEach(c -> console.message("cleanup: " + c));
+            status = r.status() == ExperimentStatus.COMPLETED ? Status.OK_STATUS
+                    : pm.isCanceled() ? Status.CANCEL_STATUS : new Status(IStatus.WARNING, PLUGIN, r.summary());
+        } catch (SequenceException e) {
+            summary = "not run: " + e.getMessage();
+            status = new Status(IStatus.WARNING, PLUGIN, summary);
+        } catch (BoardStoreException | IOException | RuntimeException e) {
+            summary = "not run: " + (e.getMessage() == null ? e.toString() : e.getMessage());
+            status = new Status(IStatus.WARNING, PLUGIN, summary, e);
+        } finally {
+            pm.done();
+        }
+        console.message(summary);
+        console.close();
+        markUnfinished(sequence.steps(), null);
+        editor.setRunJob(null);
+        editor.setRunSummary(summary);
+        return status;
+    }
+
+    /** Steps that did not run turn grey (skipped); one still marked running was cut short (cancelled). */
+    private void markUnfinished(List<Step> steps, StepPath parent) {
+        for (int i = 0; i < steps.size(); i++) {
+            StepPath p = parent == null ? StepPath.of(i) : parent.child(i);
+            StepOutcome o = editor.outcomes().get(p);
+            if (o == null) {
+                editor.setOutcome(p, new StepOutcome(StepOutcome.State.SKIPPED, "not run"));
+            } else if (o.state() == StepOutcome.State.RUNNING) {
+                editor.setOutcome(p, new StepOutcome(StepOutcome.State.CANCELLED, o.detail()));
+            }
+            markUnfinished(steps.get(i).steps(), p);
+        }
+    }
+
+    /** Steps the runner executes, repeat bodies once per iteration (progress units). */
+    static int count(List<Step> steps, Variables variables) {
+        int n = 0;
+        for (Step s : steps) {
+            n++;
+            if (s.type() == StepType.REPEAT) {
+                int times;
+                try {
+                    times = new ResolvedStep(s, variables).integer("times", 1);
+                } catch (RuntimeException e) {
+                    times = 1;
+                }
+                n += times * count(s.steps(), variables);
+            }
+        }
+        return n;
+    }
+
+    /** The runner's progress into the Job's monitor, the editor and the Console. */
+    private final class Monitor implements RunMonitor {
+        private final IProgressMonitor pm;
+        private final RunConsole console;
+        private final OutputSink kernelLog;
+
+        Monitor(IProgressMonitor pm, RunConsole console, OutputSink kernelLog) {
+            this.pm = pm;
+            this.console = console;
+            this.kernelLog = kernelLog;
+        }
+
+        @Override
+        public boolean isCanceled() {
+            return pm.isCanceled();
+        }
+
+        @Override
+        public void stepStarted(int number, String label) {
+            pm.subTask(label);
+            console.message("[" + number + "] " + label + " ...");
+            StepPath.ofLabel(label).ifPresent(p -> editor.setOutcome(p,
+                    new StepOutcome(StepOutcome.State.RUNNING, iteration(label))));
+        }
+
+        @Override
+        public void stepFinished(StepRecord r) {
+            pm.worked(1);
+            console.message("[" + r.number() + "] " + r.label() + ": " + r.outcome() + " (" + r.durationMs() + " ms)"
+                    + (r.detail().isEmpty() ? "" : " " + r.detail()));
+            String detail = (iteration(r.label()) + " " + r.detail().lines().findFirst().orElse("")).strip();
+            StepPath.ofLabel(r.label()).ifPresent(p -> editor.setOutcome(p,
+                    new StepOutcome(StepOutcome.of(r.outcome()), detail)));
+        }
+
+        @Override
+        public void message(String text) {
+            console.message(text);
+        }
+
+        @Override
+        public OutputSink kernelLog() {
+            return kernelLog;
+        }
+    }
+
+    /** {@code [2/3]} of a repeat body's label, else "". */
+    private static String iteration(String label) {
+        int open = label.lastIndexOf(" [");
+        return open >= 0 && label.endsWith("]") ? label.substring(open + 1) : "";
+    }
+
+    static List<StepPath> allPaths(List<Step> steps, StepPath parent) {
+        List<StepPath> out = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            StepPath p = parent == null ? StepPath.of(i) : parent.child(i);
+            out.add(p);
+            out.addAll(allPaths(steps.get(i).steps(), p));
+        }
+        return out;
+    }
+}

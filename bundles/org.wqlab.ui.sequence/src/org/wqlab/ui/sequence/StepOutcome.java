@@ -1,0 +1,18 @@
+package org.wqlab.ui.sequence;
+
+/** A step's state in the editor during and after a run. */
+public record StepOutcome(State state, String detail) {
+
+    public enum State {
+        RUNNING, OK, FAILED, CANCELLED, SKIPPED
+    }
+
+    /** From a runner outcome ({@code StepRecord.OK}, ...). */
+    public static State of(String runnerOutcome) {
+        return switch (runnerOutcome) {
+            case "ok" -> State.OK;
+            case "failed" -> State.FAILED;
+            default -> State.CANCELLED;
+        };
+    }
+}

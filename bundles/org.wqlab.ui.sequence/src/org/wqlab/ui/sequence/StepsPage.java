@@ -1,0 +1,749 @@
+package org.wqlab.ui.sequence;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IContributionItem;
+import org.eclipse.jface.action.IToolBarManager;
+import org.eclipse.jface.dialogs.IMessageProvider;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.viewers.ArrayContentProvider;
+import org.eclipse.jface.viewers.CellEditor;
+import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.EditingSupport;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.ITreeContentProvider;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.viewers.TableViewer;
+import org.eclipse.jface.viewers.TableViewerColumn;
+import org.eclipse.jface.viewers.TextCellEditor;
+import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.jface.viewers.TreeViewerColumn;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.ToolItem;
+import org.eclipse.ui.ISelectionListener;
+import org.eclipse.ui.ISharedImages;
+import org.eclipse.ui.IWorkbenchPart;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.forms.IManagedForm;
+import org.eclipse.ui.forms.IMessageManager;
+import org.eclipse.ui.forms.editor.FormPage;
+import org.eclipse.ui.forms.widgets.ExpandableComposite;
+import org.eclipse.ui.forms.widgets.FormToolkit;
+import org.eclipse.ui.forms.widgets.ScrolledForm;
+import org.eclipse.ui.forms.widgets.Section;
+import org.wqlab.sequence.Sequence;
+import org.wqlab.sequence.Step;
+import org.wqlab.sequence.StepType;
+import org.wqlab.sequence.usb.UsbDrivers;
+import org.wqlab.ui.refresh.UiRefreshThrottle;
+
+/**
+ * The Steps page: the sequence's name and variables, the steps as a tree (repeat bodies under their repeat), the
+ * fields of the selected step, validation problems (decorations on the fields and the form header, a list naming
+ * step and field), the board the run goes to, and each step's outcome during and after a run.
+ */
+public final class StepsPage extends FormPage {
+
+    public static final String ID = "org.wqlab.ui.sequence.steps";
+    static final String BOARDS_VIEW = "org.wqlab.ui.boards";
+
+    private final SequenceEditor editor;
+    private IManagedForm managedForm;
+    private ScrolledForm form;
+    private FormToolkit toolkit;
+    private Text nameText;
+    private Button trace;
+    private TableViewer variables;
+    private TreeViewer tree;
+    private Combo addType;
+    private Button add;
+    private Button addInside;
+    private Button remove;
+    private Button up;
+    private Button down;
+    private Button duplicate;
+    private Label problems;
+    private Label board;
+    private Label runStatus;
+    private Section detailsSection;
+    private Composite details;
+    private StepPath detailsPath;
+    private StepType detailsType;
+    private final Map<String, Control> fields = new HashMap<>();
+    private Label driverNote;
+    private boolean updating;
+    private UiRefreshThrottle outcomeRefresh;
+    private Colours colours;
+    private RunAction runAction;
+    private CancelAction cancelAction;
+    private final Runnable modelListener = this::refreshFromModel;
+    private final Runnable outcomeListener = () -> {
+        UiRefreshThrottle t = outcomeRefresh;
+        if (t != null) {
+            t.requestRefresh();
+        }
+    };
+    private final ISelectionListener boardsListener = (IWorkbenchPart part, ISelection selection) -> updateBoard();
+
+    StepsPage(SequenceEditor editor) {
+        super(editor, ID, "Steps");
+        this.editor = editor;
+    }
+
+    @Override
+    protected void createFormContent(IManagedForm mf) {
+        managedForm = mf;
+        form = mf.getForm();
+        toolkit = mf.getToolkit();
+        colours = new Colours(form.getDisplay());
+        toolkit.decorateFormHeading(form.getForm());
+        form.setText("Sequence");
+
+        runAction = new RunAction();
+        cancelAction = new CancelAction();
+        IToolBarManager toolBar = form.getToolBarManager();
+        toolBar.add(runAction);
+        toolBar.add(cancelAction);
+        toolBar.update(true);
+        for (ToolItem item : toolBar instanceof org.eclipse.jface.action.ToolBarManager t && t.getControl() != null
+                ? t.getControl().getItems() : new ToolItem[0]) {
+            if (item.getData() instanceof IContributionItem ci && ci.getId() != null) {
+                item.setData(WidgetIds.KEY, ci.getId());
+            }
+        }
+
+        Composite body = form.getBody();
+        GridLayoutFactory.fillDefaults().margins(8, 8).applyTo(body);
+        SashForm sash = new SashForm(body, SWT.HORIZONTAL);
+        toolkit.adapt(sash);
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(sash);
+
+        Composite left = toolkit.createComposite(sash);
+        GridLayoutFactory.fillDefaults().spacing(0, 8).applyTo(left);
+        createStepsSection(left);
+        createSequenceSection(left);
+
+        detailsSection = toolkit.createSection(sash, ExpandableComposite.TITLE_BAR);
+        detailsSection.setText("Step");
+        details = toolkit.createComposite(detailsSection);
+        GridLayoutFactory.fillDefaults().numColumns(2).margins(4, 4).applyTo(details);
+        detailsSection.setClient(details);
+        sash.setWeights(68, 32);
+
+        outcomeRefresh = new UiRefreshThrottle(form.getDisplay(), this::refreshOutcomes);
+        editor.addModelListener(modelListener);
+        editor.addOutcomeListener(outcomeListener);
+        getSite().getWorkbenchWindow().getSelectionService().addSelectionListener(BOARDS_VIEW, boardsListener);
+        tree.setInput(editor);
+        refreshFromModel();
+        updateBoard();
+    }
+
+    @Override
+    public void dispose() {
+        editor.removeModelListener(modelListener);
+        editor.removeOutcomeListener(outcomeListener);
+        if (outcomeRefresh != null) {
+            outcomeRefresh.dispose();
+            getSite().getWorkbenchWindow().getSelectionService().removeSelectionListener(BOARDS_VIEW, boardsListener);
+        }
+        super.dispose();
+    }
+
+    private void createSequenceSection(Composite parent) {
+        Section section = toolkit.createSection(parent, ExpandableComposite.TITLE_BAR | ExpandableComposite.TWISTIE
+                | ExpandableComposite.EXPANDED);
+        section.setText("Sequence");
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(section);
+        Composite c = toolkit.createComposite(section);
+        GridLayoutFactory.fillDefaults().numColumns(2).margins(4, 4).applyTo(c);
+        section.setClient(c);
+
+        toolkit.createLabel(c, "Name:");
+        nameText = toolkit.createText(c, "");
+        nameText.setData(WidgetIds.KEY, WidgetIds.NAME);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(nameText);
+        nameText.addModifyListener(e -> {
+            if (!updating && editable()) {
+                editor.apply(SequenceEdits.withName(sequence(), nameText.getText()));
+            }
+        });
+
+        toolkit.createLabel(c, "");
+        trace = toolkit.createButton(c, "Record the workqueue tracepoints during the run (trace)", SWT.CHECK);
+        trace.setData(WidgetIds.KEY, WidgetIds.TRACE);
+        trace.addListener(SWT.Selection, e -> {
+            if (!updating && editable()) {
+                editor.apply(SequenceEdits.withTrace(sequence(), trace.getSelection()));
+            }
+        });
+
+        toolkit.paintBordersFor(c);
+        Label l = toolkit.createLabel(c, "Variables:");
+        GridDataFactory.fillDefaults().align(SWT.BEGINNING, SWT.BEGINNING).applyTo(l);
+        variables = new TableViewer(c, SWT.BORDER | SWT.FULL_SELECTION | SWT.V_SCROLL);
+        variables.getTable().setData(WidgetIds.KEY, WidgetIds.VARIABLES);
+        variables.getTable().setHeaderVisible(true);
+        variables.getTable().setLinesVisible(true);
+        GridDataFactory.fillDefaults().grab(true, false).hint(SWT.DEFAULT, 110).applyTo(variables.getTable());
+        variables.setContentProvider(ArrayContentProvider.getInstance());
+        TableViewerColumn name = new TableViewerColumn(variables, SWT.LEFT);
+        name.getColumn().setText("Variable");
+        name.getColumn().setWidth(160);
+        name.setLabelProvider(ColumnLabelProvider.createTextProvider(o -> ((Map.Entry<?, ?>) o).getKey().toString()));
+        TableViewerColumn value = new TableViewerColumn(variables, SWT.LEFT);
+        value.getColumn().setText("Value (double-click to edit)");
+        value.getColumn().setWidth(360);
+        value.setLabelProvider(
+                ColumnLabelProvider.createTextProvider(o -> ((Map.Entry<?, ?>) o).getValue().toString()));
+        value.setEditingSupport(new EditingSupport(variables) {
+            @Override
+            protected CellEditor getCellEditor(Object element) {
+                return new TextCellEditor(variables.getTable());
+            }
+
+            @Override
+            protected boolean canEdit(Object element) {
+                return editable();
+            }
+
+            @Override
+            protected Object getValue(Object element) {
+                return ((Map.Entry<?, ?>) element).getValue().toString();
+            }
+
+            @Override
+            protected void setValue(Object element, Object v) {
+                String key = ((Map.Entry<?, ?>) element).getKey().toString();
+                editor.apply(SequenceEdits.withVariable(sequence(), key, v.toString()));
+            }
+        });
+    }
+
+    private void createStepsSection(Composite parent) {
+        Section section = toolkit.createSection(parent, ExpandableComposite.TITLE_BAR);
+        section.setText("Steps");
+        section.setDescription("Select a step to edit its fields. Repeat steps hold the steps under them.");
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(section);
+        Composite c = toolkit.createComposite(section);
+        GridLayoutFactory.fillDefaults().numColumns(2).margins(4, 4).applyTo(c);
+        section.setClient(c);
+
+        tree = new TreeViewer(c, SWT.SINGLE | SWT.FULL_SELECTION | SWT.BORDER | SWT.V_SCROLL | SWT.H_SCROLL);
+        tree.getTree().setData(WidgetIds.KEY, WidgetIds.TREE);
+        tree.getTree().setHeaderVisible(true);
+        tree.getTree().setLinesVisible(true);
+        GridDataFactory.fillDefaults().grab(true, true).hint(500, 300).applyTo(tree.getTree());
+        tree.setContentProvider(new Content());
+        column("Step", 190, p -> p.display() + "  " + step(p).displayName(), true);
+        column("Type", 100, p -> step(p).type().id(), false);
+        column("Details", 210, p -> StepTexts.summary(sequence(), step(p)), false);
+        column("Run", 300, p -> {
+            StepOutcome o = editor.outcomes().get(p);
+            return o == null ? "" : o.state().name().toLowerCase(java.util.Locale.ROOT)
+                    + (o.detail().isEmpty() ? "" : ": " + o.detail());
+        }, false);
+        tree.addSelectionChangedListener(e -> {
+            showDetails(selected().orElse(null));
+            updateButtons();
+        });
+
+        Composite buttons = toolkit.createComposite(c);
+        GridLayoutFactory.fillDefaults().applyTo(buttons);
+        GridDataFactory.fillDefaults().align(SWT.FILL, SWT.BEGINNING).applyTo(buttons);
+        addType = new Combo(buttons, SWT.READ_ONLY | SWT.DROP_DOWN);
+        toolkit.adapt(addType);
+        addType.setData(WidgetIds.KEY, WidgetIds.ADD_TYPE);
+        for (StepType t : StepType.values()) {
+            addType.add(t.id());
+        }
+        addType.select(StepType.MARK.ordinal());
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(addType);
+        add = button(buttons, "Add", WidgetIds.ADD, this::add);
+        add.setToolTipText("Add a step of the chosen type after the selected one");
+        addInside = button(buttons, "Add Inside", WidgetIds.ADD_INSIDE, this::addInside);
+        addInside.setToolTipText("Add a step of the chosen type at the end of the selected repeat");
+        remove = button(buttons, "Remove", WidgetIds.REMOVE, () -> selected().ifPresent(p -> {
+            editor.apply(SequenceEdits.remove(sequence(), p));
+            int n = SequenceEdits.siblings(sequence(), p);
+            select(n == 0 ? p.parent().orElse(null) : p.withLast(Math.min(p.last(), n - 1)));
+        }));
+        up = button(buttons, "Up", WidgetIds.UP, () -> move(-1));
+        down = button(buttons, "Down", WidgetIds.DOWN, () -> move(1));
+        duplicate = button(buttons, "Duplicate", WidgetIds.DUPLICATE, () -> selected().ifPresent(p -> {
+            editor.apply(SequenceEdits.duplicate(sequence(), p));
+            select(p.withLast(p.last() + 1));
+        }));
+
+        problems = toolkit.createLabel(c, "", SWT.WRAP);
+        problems.setData(WidgetIds.KEY, WidgetIds.PROBLEMS);
+        problems.setForeground(form.getDisplay().getSystemColor(SWT.COLOR_DARK_RED));
+        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(500, SWT.DEFAULT).applyTo(problems);
+        board = toolkit.createLabel(c, "", SWT.WRAP);
+        board.setData(WidgetIds.KEY, WidgetIds.BOARD);
+        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(500, SWT.DEFAULT).applyTo(board);
+        runStatus = toolkit.createLabel(c, "", SWT.WRAP);
+        runStatus.setData(WidgetIds.KEY, WidgetIds.RUN_STATUS);
+        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(500, SWT.DEFAULT).applyTo(runStatus);
+    }
+
+    private Button button(Composite parent, String text, String id, Runnable run) {
+        Button b = toolkit.createButton(parent, text, SWT.PUSH);
+        b.setData(WidgetIds.KEY, id);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(b);
+        b.addListener(SWT.Selection, e -> {
+            if (editable()) {
+                run.run();
+            }
+        });
+        return b;
+    }
+
+    private void column(String title, int width, java.util.function.Function<StepPath, String> text, boolean icon) {
+        TreeViewerColumn c = new TreeViewerColumn(tree, SWT.LEFT);
+        c.getColumn().setText(title);
+        c.getColumn().setWidth(width);
+        c.setLabelProvider(new ColumnLabelProvider() {
+            @Override
+            public String getText(Object element) {
+                StepPath p = (StepPath) element;
+                return SequenceEdits.exists(sequence(), p) ? text.apply(p) : "";
+            }
+
+            @Override
+            public Image getImage(Object element) {
+                if (!icon || editor.model().problemsOf((StepPath) element).isEmpty()) {
+                    return null;
+                }
+                return PlatformUI.getWorkbench().getSharedImages().getImage(ISharedImages.IMG_OBJS_ERROR_TSK);
+            }
+
+            @Override
+            public Color getBackground(Object element) {
+                StepOutcome o = editor.outcomes().get((StepPath) element);
+                return o == null ? null : colours.of(o.state());
+            }
+
+            @Override
+            public Color getForeground(Object element) {
+                return editor.model().problemsOf((StepPath) element).isEmpty() ? null
+                        : form.getDisplay().getSystemColor(SWT.COLOR_DARK_RED);
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------ model -> form
+
+    Sequence sequence() {
+        return editor.model().sequence();
+    }
+
+    private Step step(StepPath p) {
+        return SequenceEdits.step(sequence(), p);
+    }
+
+    /** The form edits only a sequence that parses (while the source has a structure error it shows the last one). */
+    private boolean editable() {
+        return editor.model().parses() && editor.runJob() == null;
+    }
+
+    public TreeViewer tree() {
+        return tree;
+    }
+
+    public Optional<StepPath> selected() {
+        IStructuredSelection s = tree.getStructuredSelection();
+        return s.isEmpty() ? Optional.empty() : Optional.of((StepPath) s.getFirstElement());
+    }
+
+    public void select(StepPath path) {
+        tree.setSelection(path == null || !SequenceEdits.exists(sequence(), path) ? StructuredSelection.EMPTY
+                : new StructuredSelection(path), true);
+    }
+
+    private void refreshFromModel() {
+        if (form == null || form.isDisposed()) {
+            return;
+        }
+        SequenceModel model = editor.model();
+        updating = true;
+        try {
+            Sequence s = model.sequence();
+            form.setText(s == null ? "Sequence" : s.name());
+            if (s != null && !nameText.getText().equals(s.name())) {
+                nameText.setText(s.name());
+            }
+            trace.setSelection(s != null && s.trace());
+            variables.setInput(s == null ? List.of() : List.copyOf(s.variables().entrySet()));
+            tree.refresh(true);
+            tree.expandAll();
+            Optional<StepPath> sel = selected();
+            if (sel.isPresent() && (s == null || !SequenceEdits.exists(s, sel.get()))) {
+                tree.setSelection(StructuredSelection.EMPTY);
+            }
+            showDetails(selected().orElse(null));
+        } finally {
+            updating = false;
+        }
+        updateProblems();
+        updateButtons();
+    }
+
+    private void updateProblems() {
+        SequenceModel model = editor.model();
+        IMessageManager messages = managedForm.getMessageManager();
+        messages.setAutoUpdate(false);
+        messages.removeAllMessages();
+        List<String> lines = new ArrayList<>();
+        int i = 0;
+        for (Problem p : model.all()) {
+            lines.add(p.message());
+            Control at = p.step().isPresent() && p.step().equals(Optional.ofNullable(detailsPath))
+                    ? fields.get(p.formField()) : null;
+            if (at != null) {
+                messages.addMessage("problem" + i++, p.message(), null, IMessageProvider.ERROR, at);
+            } else {
+                messages.addMessage("problem" + i++, p.message(), null, IMessageProvider.ERROR);
+            }
+        }
+        if (!model.parses()) {
+            lines.add(0, "The source does not parse; the steps below are the last version that did:");
+        }
+        messages.setAutoUpdate(true);
+        problems.setText(String.join("\n", lines));
+        problems.getParent().layout(true, true);
+        form.reflow(true);
+    }
+
+    private void updateButtons() {
+        Optional<StepPath> sel = selected();
+        boolean ok = editable();
+        add.setEnabled(ok);
+        boolean repeat = sel.isPresent() && step(sel.get()).type() == StepType.REPEAT;
+        addInside.setEnabled(ok && repeat);
+        remove.setEnabled(ok && sel.isPresent());
+        duplicate.setEnabled(ok && sel.isPresent());
+        up.setEnabled(ok && sel.isPresent() && sel.get().last() > 0);
+        down.setEnabled(ok && sel.isPresent() && sel.get().last() < SequenceEdits.siblings(sequence(), sel.get()) - 1);
+        nameText.setEditable(ok);
+        trace.setEnabled(ok);
+        runAction.setEnabled(editor.runJob() == null);
+        cancelAction.setEnabled(editor.runJob() != null);
+    }
+
+    // ------------------------------------------------------------------ edits
+
+    private StepType addType() {
+        return StepType.values()[Math.max(0, addType.getSelectionIndex())];
+    }
+
+    /** Adds a step of the chosen type after the selection (at the end when nothing is selected). */
+    public StepPath add() {
+        Sequence s = sequence();
+        StepPath at = selected().map(p -> p.withLast(p.last() + 1)).orElse(StepPath.of(s.steps().size()));
+        editor.apply(SequenceEdits.insert(s, at, SequenceEdits.newStep(addType())));
+        select(at);
+        return at;
+    }
+
+    private void addInside() {
+        selected().ifPresent(p -> {
+            StepPath at = p.child(step(p).steps().size());
+            editor.apply(SequenceEdits.insert(sequence(), at, SequenceEdits.newStep(addType())));
+            select(at);
+        });
+    }
+
+    private void move(int delta) {
+        selected().ifPresent(p -> {
+            int to = p.last() + delta;
+            if (to >= 0 && to < SequenceEdits.siblings(sequence(), p)) {
+                editor.apply(SequenceEdits.move(sequence(), p, delta));
+                select(p.withLast(to));
+            }
+        });
+    }
+
+    private void editStep(java.util.function.UnaryOperator<Step> change) {
+        if (updating || detailsPath == null || !editable() || !SequenceEdits.exists(sequence(), detailsPath)) {
+            return;
+        }
+        editor.apply(SequenceEdits.replace(sequence(), detailsPath, change.apply(step(detailsPath))));
+    }
+
+    // ------------------------------------------------------------------ details of the selected step
+
+    private void showDetails(StepPath path) {
+        Sequence s = sequence();
+        if (path == null || s == null || !SequenceEdits.exists(s, path)) {
+            if (detailsPath != null || details.getChildren().length == 0) {
+                rebuild(null, null);
+            }
+            return;
+        }
+        Step step = step(path);
+        if (!path.equals(detailsPath) || step.type() != detailsType) {
+            rebuild(path, step);
+        }
+        boolean was = updating;
+        updating = true;
+        try {
+            setIfDifferent("name", step.name());
+            for (String key : keys(step.type())) {
+                switch (key) {
+                    case "command" -> {
+                        Text t = (Text) fields.get(key);
+                        if (!StepTexts.command(t.getText()).equals(step.command())) {
+                            t.setText(StepTexts.commandText(step.command()));
+                        }
+                    }
+                    case "params" -> {
+                        Text t = (Text) fields.get(key);
+                        if (!StepTexts.params(t.getText()).equals(step.params())) {
+                            t.setText(StepTexts.paramsText(step.params()));
+                        }
+                    }
+                    default -> setIfDifferent(key, step.field(key) == null ? "" : step.field(key));
+                }
+            }
+            if (driverNote != null) {
+                String note = StepTexts.driverNote(s, step);
+                driverNote.setText(note.isEmpty() ? "" : "\u26a0 " + note);
+                driverNote.getParent().layout(true, true);
+            }
+        } finally {
+            updating = was;
+        }
+    }
+
+    private void setIfDifferent(String key, String value) {
+        Control c = fields.get(key);
+        if (c instanceof Text t && !t.getText().equals(value)) {
+            t.setText(value);
+        } else if (c instanceof Combo combo && !combo.getText().equals(value)) {
+            combo.setText(value);
+        }
+    }
+
+    private static List<String> keys(StepType type) {
+        List<String> keys = new ArrayList<>(type.required());
+        keys.addAll(type.optional());
+        keys.remove("steps");
+        if (type == StepType.LOAD_MODULE) {
+            keys.add("params");
+        }
+        return keys;
+    }
+
+    private void rebuild(StepPath path, Step step) {
+        for (Control c : details.getChildren()) {
+            c.dispose();
+        }
+        fields.clear();
+        driverNote = null;
+        detailsPath = path;
+        detailsType = step == null ? null : step.type();
+        if (step == null) {
+            detailsSection.setText("Step");
+            toolkit.createLabel(details, "Select a step in the list to edit it.");
+        } else {
+            detailsSection.setText("Step " + path.display() + ": " + step.type().id());
+            text("name", "Name", false, v -> s -> SequenceEdits.withName(s, v));
+            for (String key : keys(step.type())) {
+                boolean required = step.type().required().contains(key);
+                String label = key + (required ? " *" : "");
+                switch (key) {
+                    case "command" -> text(key, label + "\n(one word\nper line)", true,
+                            v -> s -> SequenceEdits.withCommand(s, StepTexts.command(v)));
+                    case "params" -> text(key, "params\n(name=value\nper line)", true,
+                            v -> s -> SequenceEdits.withParams(s, StepTexts.params(v)));
+                    case "driver" -> driver(required);
+                    default -> text(key, label, false,
+                            v -> s -> SequenceEdits.withField(s, key, v.isEmpty() && !required ? null : v));
+                }
+            }
+            Label hint = toolkit.createLabel(details,
+                    "* required. Values may use ${variable}; times are board seconds.", SWT.WRAP);
+            GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(200, SWT.DEFAULT).applyTo(hint);
+        }
+        toolkit.paintBordersFor(details);
+        details.layout(true, true);
+        form.reflow(true);
+    }
+
+    private void text(String key, String label, boolean multi,
+            java.util.function.Function<String, java.util.function.UnaryOperator<Step>> change) {
+        Label l = toolkit.createLabel(details, label + ":");
+        GridDataFactory.fillDefaults().align(SWT.BEGINNING, multi ? SWT.BEGINNING : SWT.CENTER).applyTo(l);
+        Text t = toolkit.createText(details, "", multi ? SWT.MULTI | SWT.BORDER | SWT.V_SCROLL : SWT.SINGLE);
+        t.setData(WidgetIds.KEY, WidgetIds.field(key));
+        GridDataFactory.fillDefaults().grab(true, false).hint(200, multi ? 110 : SWT.DEFAULT).applyTo(t);
+        t.addModifyListener(e -> editStep(change.apply(t.getText())));
+        fields.put(key, t);
+    }
+
+    private void driver(boolean required) {
+        toolkit.createLabel(details, "driver" + (required ? " *" : "") + ":");
+        Combo combo = new Combo(details, SWT.DROP_DOWN);
+        toolkit.adapt(combo);
+        combo.setData(WidgetIds.KEY, WidgetIds.field("driver"));
+        combo.add(UsbDrivers.BOARD_DEFAULT);
+        UsbDrivers.ids().forEach(combo::add);
+        combo.setToolTipText("board: the board's own driver (the simulated board: its pull; a real board: the one in"
+                + " its profile, else the manual prompt). sysfs-remove and sysfs-authorized are control runs: they do"
+                + " not reproduce the workqueue stall.");
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(combo);
+        combo.addModifyListener(e -> editStep(s -> SequenceEdits.withField(s, "driver",
+                combo.getText().isEmpty() ? null : combo.getText())));
+        fields.put("driver", combo);
+        toolkit.createLabel(details, "");
+        driverNote = toolkit.createLabel(details, "", SWT.WRAP);
+        driverNote.setData(WidgetIds.KEY, WidgetIds.DRIVER_NOTE);
+        driverNote.setForeground(form.getDisplay().getSystemColor(SWT.COLOR_DARK_YELLOW));
+        GridDataFactory.fillDefaults().grab(true, false).hint(200, SWT.DEFAULT).applyTo(driverNote);
+    }
+
+    /** The control of a field of the selected step ({@code name}, {@code label}, {@code seconds}, ...). */
+    public Control field(String key) {
+        return fields.get(key);
+    }
+
+    // ------------------------------------------------------------------ run
+
+    private void refreshOutcomes() {
+        if (tree.getControl().isDisposed()) {
+            return;
+        }
+        tree.refresh(true);
+        SequenceRunJob job = editor.runJob();
+        runStatus.setText(editor.runSummary());
+        runStatus.getParent().layout(true, true);
+        updateButtons();
+        if (job == null) {
+            form.reflow(true);
+        }
+    }
+
+    void updateBoard() {
+        if (board == null || board.isDisposed()) {
+            return;
+        }
+        board.setText("Runs on: " + BoardChoice.describe(getSite().getWorkbenchWindow()));
+        board.getParent().layout(true, true);
+    }
+
+    private final class RunAction extends Action {
+        RunAction() {
+            super("Run");
+            setId(WidgetIds.RUN);
+            setToolTipText("Run the sequence on the board selected in the Boards view (the built-in simulated board"
+                    + " when none is selected)");
+            setImageDescriptor(PlatformUI.getWorkbench().getSharedImages()
+                    .getImageDescriptor(ISharedImages.IMG_TOOL_FORWARD));
+        }
+
+        @Override
+        public void run() {
+            SequenceRunJob.start(editor, getSite().getWorkbenchWindow());
+            updateButtons();
+        }
+    }
+
+    private final class CancelAction extends Action {
+        CancelAction() {
+            super("Cancel Run");
+            setId(WidgetIds.CANCEL);
+            setToolTipText("Cancel the run (the cleanup still runs: module unloaded, USB stick given back)");
+            setImageDescriptor(PlatformUI.getWorkbench().getSharedImages()
+                    .getImageDescriptor(ISharedImages.IMG_ELCL_STOP));
+            setEnabled(false);
+        }
+
+        @Override
+        public void run() {
+            SequenceRunJob job = editor.runJob();
+            if (job != null) {
+                job.cancel();
+            }
+        }
+    }
+
+    private final class Content implements ITreeContentProvider {
+        @Override
+        public Object[] getElements(Object input) {
+            Sequence s = sequence();
+            if (s == null) {
+                return new Object[0];
+            }
+            Object[] out = new Object[s.steps().size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = StepPath.of(i);
+            }
+            return out;
+        }
+
+        @Override
+        public Object[] getChildren(Object parent) {
+            StepPath p = (StepPath) parent;
+            if (!SequenceEdits.exists(sequence(), p)) {
+                return new Object[0];
+            }
+            int n = step(p).steps().size();
+            Object[] out = new Object[n];
+            for (int i = 0; i < n; i++) {
+                out[i] = p.child(i);
+            }
+            return out;
+        }
+
+        @Override
+        public Object getParent(Object element) {
+            return ((StepPath) element).parent().orElse(null);
+        }
+
+        @Override
+        public boolean hasChildren(Object element) {
+            return getChildren(element).length > 0;
+        }
+    }
+
+    /** Row colours of the run outcomes. */
+    static final class Colours {
+        private final Color ok;
+        private final Color failed;
+        private final Color running;
+        private final Color grey;
+
+        Colours(org.eclipse.swt.widgets.Display display) {
+            ok = new Color(display, 0x9c, 0xe0, 0x9c);
+            failed = new Color(display, 0xf2, 0x9a, 0x9a);
+            running = new Color(display, 0xff, 0xe8, 0x8a);
+            grey = new Color(display, 0xd0, 0xd0, 0xd0);
+        }
+
+        Color of(StepOutcome.State state) {
+            return switch (state) {
+                case OK -> ok;
+                case FAILED -> failed;
+                case RUNNING -> running;
+                case CANCELLED, SKIPPED -> grey;
+            };
+        }
+    }
+}
