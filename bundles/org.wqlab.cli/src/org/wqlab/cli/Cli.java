@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.wqlab.analysis.Analysis;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.samples.LogContent;
@@ -45,13 +46,18 @@ public final class Cli {
               sim [--port P] [--profile NAME|FILE] [--speed N] [--state DIR] [--ground-truth FILE]
                                                              run the simulated R-Car board (SSH on 127.0.0.1)
                                                              until interrupted; prints how to log in
-              run [SEQUENCE] [--board sim[:PROFILE]|NAME|user@host[:port]] [--sim-speed N] [--workspace DIR]
+              run [SEQUENCE] [--board sim[:PROFILE]|vboard|NAME|user@host[:port]] [--sim-speed N] [--workspace DIR]
                   [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE]
                                                              run a test sequence (default: the report's
                                                              procedure on the built-in simulated board) and
                                                              record it as an experiment; Ctrl-C cancels with
                                                              cleanup; --ground-truth FILE: the simulated
                                                              board writes what it executed (JSON lines)
+            """ + ExplainVerb.USAGE_LINE + """
+              vboard build|start|stop|status [--arch x86_64|arm64] [--stick-mib N] [--irq-cpu N] [--memory-mib N]
+                                                             the QEMU virtual board (releng/virtual-board):
+                                                             build it from Debian packages, boot it (returns
+                                                             once SSH answers), stop it, say where it runs
               help                                           this text
             EXPERIMENT is an experiment folder or an experiment id in the workspace.
             The workspace defaults to $WQLAB_WORKSPACE, else ~/wqlab-workspace.
@@ -90,6 +96,8 @@ public final class Cli {
                 case "sim" -> simulatedBoard(rest);
                 case "run" -> new RunVerb(out, err).run(rest, workspaceOf(rest));
                 case "report" -> new ReportVerb(out).run(rest);
+                case "vboard" -> new VboardVerb(out, err).run(rest);
+                case "explain" -> new ExplainVerb(out, err).run(rest);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);
                     yield OK;
@@ -183,8 +191,10 @@ public final class Cli {
         }
         Source src = resolve(a, target, true);
         Statistics s = StatisticsCalculator.compute(src.content.samples(), src.content.events(), thresholdUs);
+        Analysis analysis = src.kind.equals("experiment") ? ExplainVerb.analysisIfExperiment(src.path).orElse(null)
+                : null;
         if (a.flag("--json")) {
-            out.print(StatsJson.toJson(src.kind, src.path, src.metadata, src.content, s));
+            out.print(StatsJson.toJson(src.kind, src.path, src.metadata, src.content, s, analysis));
         } else {
             out.println(src.kind + " " + src.path + (src.metadata == null ? "" : " (" + src.metadata.name() + ")"));
             printSummary(src.content, s);
@@ -198,6 +208,9 @@ public final class Cli {
                 out.printf(Locale.ROOT, "  USB disconnect %s at line %d: worst %s, recovery %s%n", d.device(),
                         d.line(), d.worstDelayUs() == null ? "-" : d.worstDelayUs() + " us",
                         d.recoveryUs() == null ? "-" : d.recoveryUs() + " us (" + d.recoveryBasis() + ")");
+            }
+            if (analysis != null) {
+                out.println(ExplainVerb.verdictLine(analysis));
             }
         }
         return OK;

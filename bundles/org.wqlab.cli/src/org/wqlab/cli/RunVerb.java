@@ -159,6 +159,8 @@ final class RunVerb {
             BoardAccess access;
             if (o.board.equals("sim") || o.board.startsWith("sim:")) {
                 access = simulated(o, closeLater);
+            } else if (o.board.equals("vboard")) {
+                access = VboardVerb.boardAccess(out, err, terminalPrompt(), o.json);
             } else {
                 Optional<BoardAccess> saved = savedBoard(o, closeLater);
                 access = saved.isPresent() ? saved.get() : remote(o);

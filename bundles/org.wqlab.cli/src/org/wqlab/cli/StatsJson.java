@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.wqlab.core.model.Anomaly;
 import org.wqlab.core.model.AnomalyKind;
+import org.wqlab.analysis.Analysis;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.samples.LogContent;
@@ -26,7 +27,8 @@ final class StatsJson {
     private StatsJson() {
     }
 
-    static String toJson(String kind, Path path, ExperimentMetadata metadata, LogContent c, Statistics s) {
+    static String toJson(String kind, Path path, ExperimentMetadata metadata, LogContent c, Statistics s,
+            Analysis analysis) {
         StringWriter sw = new StringWriter();
         try (JsonWriter w = new JsonWriter(sw)) {
             w.setIndent("  ");
@@ -110,6 +112,7 @@ final class StatsJson {
                 w.endObject();
             }
             w.endArray();
+            ExplainVerb.writeVerdict(w, analysis);
             w.endObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,0 +1,209 @@
+package org.wqlab.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.wqlab.analysis.Analysis;
+import org.wqlab.analysis.AnalysisFiles;
+import org.wqlab.analysis.AttributedDelay;
+import org.wqlab.analysis.Culprit;
+import org.wqlab.analysis.ExperimentAnalyzer;
+import org.wqlab.analysis.Verdict;
+import org.wqlab.core.model.InputException;
+import org.wqlab.core.store.ExperimentFolder;
+
+import com.google.gson.stream.JsonWriter;
+
+/**
+ * {@code wqlab explain EXPERIMENT [--workspace DIR] [--again]}: the experiment's verdict, its causes and advice, and
+ * the work items that held the late CPU, ranked by time held. Reads {@code analysis.json}; an experiment without one
+ * (an imported log, a run before this version) or {@code --again} is analyzed now and the file written.
+ */
+public final class ExplainVerb {
+
+    static final String USAGE_LINE = """
+              explain EXPERIMENT [--workspace DIR] [--again]  is it normal? the verdict, what held the CPU
+                                                             (work function, workqueue, worker, time held)
+                                                             and what would change it; --again re-analyzes
+            """;
+    private static final int SHOWN_DELAYS = 5;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public ExplainVerb(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public int run(List<String> args) {
+        String target = null;
+        String workspace = null;
+        boolean again = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--help", "-h" -> {
+                    out.print("usage: wqlab" + USAGE_LINE.stripLeading().replaceFirst("^explain", " explain"));
+                    return Cli.OK;
+                }
+                case "--again" -> again = true;
+                case "--workspace" -> {
+                    if (i + 1 >= args.size()) {
+                        return usage("--workspace needs a value");
+                    }
+                    workspace = args.get(++i);
+                }
+                default -> {
+                    if (a.startsWith("--")) {
+                        return usage("unknown option " + a);
+                    }
+                    if (target != null) {
+                        return usage("only one EXPERIMENT, got '" + target + "' and '" + a + "'");
+                    }
+                    target = a;
+                }
+            }
+        }
+        if (target == null) {
+            return usage("EXPERIMENT is required");
+        }
+        try {
+            ExperimentFolder folder = folder(target, workspace);
+            Analysis a = analysisOf(folder, again);
+            print(folder, a);
+            return Cli.OK;
+        } catch (InputException e) {
+            err.println("wqlab explain: " + e.getMessage());
+            return Cli.BAD_INPUT;
+        } catch (IOException | RuntimeException e) {
+            err.println("wqlab explain: " + e.getMessage());
+            return Cli.FAILURE;
+        }
+    }
+
+    private int usage(String problem) {
+        err.println("wqlab explain: " + problem);
+        err.println("run 'wqlab help' for usage");
+        return Cli.BAD_INPUT;
+    }
+
+    private static ExperimentFolder folder(String target, String workspace) throws InputException {
+        Path p = Path.of(target);
+        if (Files.isDirectory(p)) {
+            return new ExperimentFolder(p);
+        }
+        String w = workspace != null ? workspace : System.getenv("WQLAB_WORKSPACE");
+        if (w == null || w.isEmpty()) {
+            w = Path.of(System.getProperty("user.home"), "wqlab-workspace").toString();
+        }
+        Path byId = Path.of(w).resolve(target);
+        if (!target.contains("/") && Files.isDirectory(byId)) {
+            return new ExperimentFolder(byId);
+        }
+        throw new InputException(p, 0, "no such experiment folder or experiment id");
+    }
+
+    /** The experiment's analysis: {@code analysis.json}, else (or with {@code again}) analyzed now and written. */
+    public static Analysis analysisOf(ExperimentFolder folder, boolean again) throws InputException, IOException {
+        Optional<Analysis> stored = again ? Optional.empty() : AnalysisFiles.read(folder);
+        return stored.isPresent() ? stored.get() : ExperimentAnalyzer.analyzeAndWrite(folder);
+    }
+
+    /** For {@code wqlab stats}: the analysis of an experiment folder, or empty for a plain log file. */
+    public static Optional<Analysis> analysisIfExperiment(Path path) throws InputException, IOException {
+        if (!Files.isDirectory(path)) {
+            return Optional.empty();
+        }
+        return Optional.of(analysisOf(new ExperimentFolder(path), false));
+    }
+
+    /** {@code "verdict": {"kind", "headline", "causes", "advice", "function", "workqueue", "worker", ...}}. */
+    public static void writeVerdict(JsonWriter w, Analysis a) throws IOException {
+        w.name("verdict");
+        if (a == null) {
+            w.nullValue();
+            return;
+        }
+        Verdict v = a.verdict();
+        w.beginObject();
+        w.name("kind").value(v.kind());
+        w.name("headline").value(v.headline());
+        w.name("causes").beginArray();
+        for (String c : v.causes()) {
+            w.value(c);
+        }
+        w.endArray();
+        w.name("advice").beginArray();
+        for (String s : v.advice()) {
+            w.value(s);
+        }
+        w.endArray();
+        AttributedDelay worst = a.worst();
+        Culprit c = worst == null || worst.culprits().isEmpty() ? null : worst.culprits().get(0);
+        w.name("worstDelayUs").value(worst == null ? null : worst.delayUs());
+        w.name("function").value(c == null ? null : c.function());
+        w.name("workqueue").value(c == null ? null : c.workqueue());
+        w.name("worker").value(c == null ? null : c.worker());
+        w.name("heldUs").value(c == null ? null : c.heldUs());
+        w.name("durationUs").value(c == null ? null : c.durationUs());
+        w.name("cpuBound").value(c == null ? null : c.cpuBoundDuringDelay());
+        w.endObject();
+    }
+
+    /** One line for {@code wqlab stats}' text output. */
+    public static String verdictLine(Analysis a) {
+        return "  verdict: " + a.verdict().headline();
+    }
+
+    private void print(ExperimentFolder folder, Analysis a) {
+        out.println("experiment " + folder.dir());
+        out.println();
+        out.print(a.verdict().text());
+        out.println();
+        List<AttributedDelay> shown = a.delays().stream()
+                .sorted(Comparator.comparingLong(AttributedDelay::delayUs).reversed()).limit(SHOWN_DELAYS).toList();
+        out.println("delays above the " + ms(a.thresholdUs()) + " ms threshold: " + a.delays().size()
+                + (a.delays().size() > SHOWN_DELAYS ? " (the " + SHOWN_DELAYS + " largest)" : ""));
+        for (AttributedDelay d : shown) {
+            out.printf(Locale.ROOT, "  at %.6f s: %s ms late on %s (%s)%s%n", d.timestampUs() / 1e6, ms(d.delayUs()),
+                    d.cpu() >= 0 ? "CPU " + d.cpu() : "an unknown CPU", "CPU from the " + d.cpuSource(),
+                    d.waitedUs() >= 0 ? "; queued " + ms(d.waitedUs()) + " ms before it ran" : "");
+            int rank = 1;
+            for (Culprit c : d.culprits()) {
+                out.printf(Locale.ROOT, "    %d. %s on %s (%s, CPU %d): held %s ms, ran %s ms%s%s%n", rank++,
+                        c.function(), c.workqueue().isEmpty() ? "?" : c.workqueue(), c.worker(), c.cpu(),
+                        ms(c.heldUs()), ms(c.durationUs()), bound(c), c.finished() ? "" : " (still running at the end)");
+            }
+            if (d.culprits().isEmpty()) {
+                out.println("    no work item of that CPU's pool ran in the late interval");
+            }
+        }
+        Analysis.TraceSummary t = a.trace();
+        out.println();
+        if (t.recorded()) {
+            out.println("trace: " + t.events() + " events, " + t.workItems() + " work items, " + t.lostEvents()
+                    + " lost" + (t.schedSwitch() ? "" : ", no sched_switch (CPU-bound unknown)"));
+        } else {
+            out.println("trace: " + (t.notes().isEmpty() ? "none recorded" : String.join("; ", t.notes())));
+        }
+        t.notes().stream().filter(n -> t.recorded()).forEach(n -> out.println("  " + n));
+    }
+
+    private static String bound(Culprit c) {
+        if (c.cpuBoundDuringDelay() == null) {
+            return "";
+        }
+        return c.cpuBoundDuringDelay() ? ", CPU-bound in the delay" : ", slept in the delay";
+    }
+
+    private static String ms(long us) {
+        return String.format(Locale.ROOT, "%.1f", us / 1000.0);
+    }
+}
