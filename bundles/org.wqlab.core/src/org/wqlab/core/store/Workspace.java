@@ -19,6 +19,22 @@ public final class Workspace {
 
     private final Path root;
 
+    /** The folder of the workbench's default "experiments" project in its default workspace. */
+    public static final String DEFAULT_FOLDER = "wqlab-workspace/experiments";
+
+    /**
+     * Where experiments are recorded unless a command says: the system property {@code wqlab.workspace}, else
+     * {@code $WQLAB_WORKSPACE}, else {@code ~/wqlab-workspace/experiments}, the folder of the workbench's default
+     * "experiments" project, so that runs from the command line show in the Experiments view.
+     */
+    public static Path defaultRoot() {
+        String w = System.getProperty("wqlab.workspace");
+        if (w == null || w.isEmpty()) {
+            w = System.getenv("WQLAB_WORKSPACE");
+        }
+        return w == null || w.isEmpty() ? Path.of(System.getProperty("user.home")).resolve(DEFAULT_FOLDER) : Path.of(w);
+    }
+
     public Workspace(Path root) {
         this.root = root;
     }

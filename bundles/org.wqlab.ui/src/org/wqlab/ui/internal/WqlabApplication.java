@@ -14,7 +14,12 @@ public final class WqlabApplication implements IApplication {
         Display display = PlatformUI.createDisplay();
         try {
             int code = PlatformUI.createAndRunWorkbench(display, new WqlabWorkbenchAdvisor());
-            return code == PlatformUI.RETURN_RESTART ? IApplication.EXIT_RESTART : IApplication.EXIT_OK;
+            if (code != PlatformUI.RETURN_RESTART) {
+                return IApplication.EXIT_OK;
+            }
+            // File > Switch Workspace sets exit code 24 and the new command line in eclipse.exitdata
+            return Integer.valueOf(24).equals(Integer.getInteger("eclipse.exitcode")) ? IApplication.EXIT_RELAUNCH
+                    : IApplication.EXIT_RESTART;
         } finally {
             display.dispose();
         }

@@ -1,0 +1,172 @@
+package org.wqlab.ui.experiments;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IAction;
+import org.eclipse.jface.dialogs.InputDialog;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.window.Window;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IWorkbenchPartSite;
+import org.eclipse.ui.PartInitException;
+import org.wqlab.core.model.InputException;
+import org.wqlab.core.store.ExperimentChanges;
+import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.ui.experiments.compare.CompareEditorInput;
+import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
+import org.wqlab.ui.experiments.export.ExportActions;
+import org.wqlab.ui.experiments.model.ExperimentCatalog;
+import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.ui.experiments.workspace.LinkFolderDialog;
+
+/** What the Experiments view does to its selection. Changes run in Jobs; the catalog re-scans after them. */
+final class ExperimentActions {
+    final Action open;
+    final Action compare;
+    final Action rename;
+    final Action notes;
+    final Action delete;
+    final Action linkFolder;
+    private final IWorkbenchPartSite site;
+    private final Supplier<List<ExperimentSummary>> selection;
+
+    ExperimentActions(IWorkbenchPartSite site, Supplier<List<ExperimentSummary>> selection) {
+        this.site = site;
+        this.selection = selection;
+        open = action("&Open", () -> openEditors(site, selection.get()));
+        compare = action("&Compare", () -> openCompare(site, selection.get()));
+        compare.setToolTipText("Compare the selected experiments, aligned on their USB disconnect");
+        compare.setImageDescriptor(org.eclipse.jface.resource.ImageDescriptor.createFromImage(
+                StatusIcons.image("compare16")));
+        rename = action("Re&name...", this::renameSelected);
+        notes = action("No&tes...", this::editNotes);
+        delete = action("&Delete...", this::deleteSelected);
+        linkFolder = action("&Link Experiments Folder...", () -> LinkFolderDialog.openAndLink(shell()));
+    }
+
+    private static Action action(String text, Runnable run) {
+        return new Action(text) {
+            @Override
+            public void run() {
+                run.run();
+            }
+        };
+    }
+
+    void update() {
+        List<ExperimentSummary> s = selection.get();
+        open.setEnabled(!s.isEmpty());
+        compare.setEnabled(s.stream().filter(ExperimentSummary::loaded).count() >= 2);
+        rename.setEnabled(s.size() == 1 && s.get(0).loaded());
+        notes.setEnabled(s.size() == 1 && s.get(0).loaded());
+        delete.setEnabled(!s.isEmpty());
+    }
+
+    List<IAction> exports() {
+        return ExportActions.forExperiments(shell(), selection);
+    }
+
+    static void openEditors(IWorkbenchPartSite site, List<ExperimentSummary> experiments) {
+        for (ExperimentSummary s : experiments) {
+            try {
+                site.getPage().openEditor(new ExperimentEditorInput(s.dir(), s.name()), ExperimentIds.EDITOR);
+            } catch (PartInitException e) {
+                MessageDialog.openError(site.getShell(), "Open experiment", s.dir() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    static void openCompare(IWorkbenchPartSite site, List<ExperimentSummary> experiments) {
+        List<Path> dirs = experiments.stream().filter(ExperimentSummary::loaded).map(ExperimentSummary::dir).toList();
+        if (dirs.size() < 2) {
+            return;
+        }
+        try {
+            site.getPage().openEditor(new CompareEditorInput(dirs), ExperimentIds.COMPARE_EDITOR);
+        } catch (PartInitException e) {
+            MessageDialog.openError(site.getShell(), "Compare experiments", e.getMessage());
+        }
+    }
+
+    private Shell shell() {
+        return site.getShell();
+    }
+
+    private void renameSelected() {
+        List<ExperimentSummary> s = selection.get();
+        if (s.size() != 1) {
+            return;
+        }
+        ExperimentSummary e = s.get(0);
+        InputDialog d = new InputDialog(shell(), "Rename experiment", "New name of " + e.id() + ":", e.name(),
+                text -> text.isBlank() ? "An experiment needs a non-blank name" : null);
+        if (d.open() == Window.OK) {
+            String name = d.getValue();
+            change("Renaming " + e.id(), () -> ExperimentChanges.rename(new ExperimentFolder(e.dir()), name));
+        }
+    }
+
+    private void editNotes() {
+        List<ExperimentSummary> s = selection.get();
+        if (s.size() != 1) {
+            return;
+        }
+        ExperimentSummary e = s.get(0);
+        NotesDialog d = new NotesDialog(shell(), e.name(), e.notes());
+        if (d.open() == Window.OK) {
+            String text = d.notes();
+            change("Saving the notes of " + e.id(), () -> ExperimentChanges.writeNotes(new ExperimentFolder(e.dir()), text));
+        }
+    }
+
+    private void deleteSelected() {
+        List<ExperimentSummary> s = selection.get();
+        if (s.isEmpty()) {
+            return;
+        }
+        StringBuilder names = new StringBuilder();
+        for (ExperimentSummary e : s) {
+            names.append("\n  ").append(e.name()).append("  (").append(e.dir()).append(')');
+        }
+        boolean ok = MessageDialog.openConfirm(shell(), "Delete experiments",
+                "Delete " + s.size() + " experiment" + (s.size() == 1 ? "" : "s")
+                        + " and their recorded logs from disk? This cannot be undone." + names);
+        if (!ok) {
+            return;
+        }
+        List<ExperimentSummary> doomed = new ArrayList<>(s);
+        change("Deleting experiments", () -> {
+            for (ExperimentSummary e : doomed) {
+                ExperimentChanges.delete(new ExperimentFolder(e.dir()));
+            }
+            return null;
+        });
+    }
+
+    interface Change {
+        Object run() throws IOException, InputException;
+    }
+
+    static void change(String name, Change change) {
+        Job job = Job.create(name, monitor -> {
+            try {
+                change.run();
+                return Status.OK_STATUS;
+            } catch (IOException | InputException e) {
+                return Status.error(name + ": " + e.getMessage(), e);
+            } finally {
+                ExperimentCatalog.get().refresh();
+            }
+        });
+        job.setUser(true);
+        job.schedule();
+    }
+
+}

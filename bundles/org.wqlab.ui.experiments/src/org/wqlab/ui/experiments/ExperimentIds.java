@@ -1,0 +1,27 @@
+package org.wqlab.ui.experiments;
+
+import org.wqlab.ui.ViewIds;
+
+/** Ids of the experiments UI: parts, editors, and the widget data keys UI tests find widgets by. */
+public final class ExperimentIds {
+    public static final String VIEW = ViewIds.EXPERIMENTS;
+    public static final String EDITOR = "org.wqlab.ui.experiments.editor";
+    public static final String COMPARE_EDITOR = "org.wqlab.ui.experiments.compare";
+
+    /** Widget data key holding one of the ids below. */
+    public static final String KEY = "org.wqlab.ui.experiments.widget";
+    public static final String TABLE = "experiments.table";
+    public static final String FILTER = "experiments.filter";
+    public static final String EDITOR_BANNER = "editor.banner";
+    public static final String EDITOR_TABS = "editor.tabs";
+    public static final String EDITOR_CHART = "editor.chart";
+    public static final String EDITOR_STATS = "editor.stats";
+    public static final String EDITOR_EVENTS = "editor.events";
+    public static final String EDITOR_LOG = "editor.log";
+    public static final String COMPARE_CHART = "compare.chart";
+    public static final String COMPARE_TABLE = "compare.table";
+    public static final String COMPARE_VERDICT = "compare.verdict";
+
+    private ExperimentIds() {
+    }
+}

@@ -1,0 +1,288 @@
+package org.wqlab.ui.experiments;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.eclipse.core.resources.WorkspaceJob;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IAction;
+import org.eclipse.jface.action.IMenuManager;
+import org.eclipse.jface.action.MenuManager;
+import org.eclipse.jface.action.Separator;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.viewers.ArrayContentProvider;
+import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.viewers.TableViewer;
+import org.eclipse.jface.viewers.TableViewerColumn;
+import org.eclipse.jface.viewers.Viewer;
+import org.eclipse.jface.viewers.ViewerComparator;
+import org.eclipse.jface.viewers.ViewerFilter;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.IActionBars;
+import org.eclipse.ui.part.ViewPart;
+import org.wqlab.ui.experiments.model.ExperimentCatalog;
+import org.wqlab.ui.experiments.model.ExperimentProjects;
+import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.ui.refresh.UiRefreshThrottle;
+
+/**
+ * Every experiment of the open wqlab projects: name, date, board, kernel, configuration, worst delay and status;
+ * sort by any column, filter by text, open, compare, rename, delete, notes and export. The list follows the
+ * {@link ExperimentCatalog}, which re-scans when a run writes its folder.
+ */
+public final class ExperimentsView extends ViewPart {
+
+    private TableViewer viewer;
+    private Text filter;
+    private UiRefreshThrottle throttle;
+    private final Runnable onCatalogChange = () -> throttle.requestRefresh();
+    private ExperimentColumn sortColumn = ExperimentColumn.DATE;
+    private boolean descending = true;
+    private ExperimentActions actions;
+
+    @Override
+    public void createPartControl(Composite parent) {
+        GridLayoutFactory.fillDefaults().spacing(0, 2).applyTo(parent);
+        filter = new Text(parent, SWT.SEARCH | SWT.ICON_SEARCH | SWT.ICON_CANCEL);
+        filter.setMessage("Filter experiments (name, board, kernel, config, status, notes)");
+        filter.setData(ExperimentIds.KEY, ExperimentIds.FILTER);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(filter);
+
+        viewer = new TableViewer(parent, SWT.MULTI | SWT.FULL_SELECTION | SWT.BORDER | SWT.V_SCROLL | SWT.H_SCROLL);
+        Table table = viewer.getTable();
+        table.setHeaderVisible(true);
+        table.setLinesVisible(true);
+        table.setData(ExperimentIds.KEY, ExperimentIds.TABLE);
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(table);
+        for (ExperimentColumn c : ExperimentColumn.values()) {
+            column(c);
+        }
+        viewer.setContentProvider(ArrayContentProvider.getInstance());
+        viewer.setComparator(new ViewerComparator() {
+            @Override
+            public int compare(Viewer v, Object a, Object b) {
+                int r = sortColumn.order().compare((ExperimentSummary) a, (ExperimentSummary) b);
+                return descending ? -r : r;
+            }
+        });
+        viewer.addFilter(new ViewerFilter() {
+            @Override
+            public boolean select(Viewer v, Object parentElement, Object element) {
+                return matches((ExperimentSummary) element, filter.getText());
+            }
+        });
+        filter.addModifyListener(e -> viewer.refresh());
+        markSort();
+
+        getSite().setSelectionProvider(viewer);
+        actions = new ExperimentActions(getSite(), this::selection);
+        viewer.addDoubleClickListener(e -> actions.open.run());
+        viewer.addSelectionChangedListener(e -> actions.update());
+        contextMenu();
+        toolBar();
+
+        throttle = new UiRefreshThrottle(parent.getDisplay(), this::showCatalog);
+        ExperimentCatalog catalog = ExperimentCatalog.get();
+        catalog.addListener(onCatalogChange);
+        ensureDefaultProject();
+        showCatalog();
+    }
+
+    /** The experiments table (for tests and for the other parts of this bundle). */
+    public TableViewer viewer() {
+        return viewer;
+    }
+
+    public List<ExperimentSummary> selection() {
+        List<ExperimentSummary> out = new ArrayList<>();
+        for (Object o : viewer.getStructuredSelection().toList()) {
+            out.add((ExperimentSummary) o);
+        }
+        return out;
+    }
+
+    /** Sets the filter text as if typed (the table filters at once). */
+    public void setFilterText(String text) {
+        filter.setText(text);
+    }
+
+    public void select(List<ExperimentSummary> experiments) {
+        viewer.setSelection(new StructuredSelection(experiments), true);
+    }
+
+    /** Case-insensitive match of every word of the filter against any column or the notes. */
+    static boolean matches(ExperimentSummary s, String filterText) {
+        String f = filterText == null ? "" : filterText.strip().toLowerCase(Locale.ROOT);
+        if (f.isEmpty()) {
+            return true;
+        }
+        StringBuilder all = new StringBuilder(s.notes()).append(' ').append(s.id());
+        for (ExperimentColumn c : ExperimentColumn.values()) {
+            all.append(' ').append(c.text(s));
+        }
+        String haystack = all.toString().toLowerCase(Locale.ROOT);
+        for (String word : f.split("\\s+")) {
+            if (!haystack.contains(word)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void column(ExperimentColumn c) {
+        TableViewerColumn vc = new TableViewerColumn(viewer, SWT.LEFT);
+        TableColumn tc = vc.getColumn();
+        tc.setText(c.header());
+        tc.setWidth(c.width());
+        tc.setMoveable(true);
+        tc.setData(c);
+        if (c == ExperimentColumn.WORST) {
+            tc.setAlignment(SWT.RIGHT);
+        }
+        vc.setLabelProvider(new ColumnLabelProvider() {
+            @Override
+            public String getText(Object element) {
+                return c.text((ExperimentSummary) element);
+            }
+
+            @Override
+            public Image getImage(Object element) {
+                return c == ExperimentColumn.NAME ? StatusIcons.of((ExperimentSummary) element) : null;
+            }
+
+            @Override
+            public String getToolTipText(Object element) {
+                ExperimentSummary s = (ExperimentSummary) element;
+                return s.loaded() ? (s.notes().isEmpty() ? s.dir().toString() : s.notes()) : s.problem();
+            }
+        });
+        tc.addListener(SWT.Selection, e -> {
+            if (sortColumn == c) {
+                descending = !descending;
+            } else {
+                sortColumn = c;
+                descending = c == ExperimentColumn.DATE || c == ExperimentColumn.WORST;
+            }
+            markSort();
+            viewer.refresh();
+        });
+    }
+
+    private void markSort() {
+        Table table = viewer.getTable();
+        for (TableColumn tc : table.getColumns()) {
+            if (tc.getData() == sortColumn) {
+                table.setSortColumn(tc);
+            }
+        }
+        table.setSortDirection(descending ? SWT.DOWN : SWT.UP);
+    }
+
+    private void contextMenu() {
+        MenuManager menu = new MenuManager();
+        menu.setRemoveAllWhenShown(true);
+        menu.addMenuListener(this::fillContextMenu);
+        viewer.getTable().setMenu(menu.createContextMenu(viewer.getTable()));
+        getSite().registerContextMenu(menu, viewer);
+    }
+
+    private void fillContextMenu(IMenuManager m) {
+        actions.update();
+        m.add(actions.open);
+        m.add(actions.compare);
+        m.add(new Separator());
+        m.add(actions.rename);
+        m.add(actions.notes);
+        m.add(actions.delete);
+        m.add(new Separator());
+        MenuManager export = new MenuManager("Export");
+        actions.exports().forEach(export::add);
+        m.add(export);
+        m.add(new Separator());
+        m.add(actions.linkFolder);
+        m.add(refreshAction());
+        m.add(new Separator(org.eclipse.ui.IWorkbenchActionConstants.MB_ADDITIONS));
+    }
+
+    private void toolBar() {
+        IActionBars bars = getViewSite().getActionBars();
+        bars.getToolBarManager().add(actions.compare);
+        bars.getToolBarManager().add(refreshAction());
+        bars.getMenuManager().add(actions.linkFolder);
+        bars.setGlobalActionHandler(org.eclipse.ui.actions.ActionFactory.DELETE.getId(), actions.delete);
+        bars.setGlobalActionHandler(org.eclipse.ui.actions.ActionFactory.RENAME.getId(), actions.rename);
+    }
+
+    private IAction refreshAction() {
+        Action a = new Action("Refresh") {
+            @Override
+            public void run() {
+                ExperimentCatalog.get().refresh();
+            }
+        };
+        a.setToolTipText("Read the experiments folders again");
+        return a;
+    }
+
+    private void showCatalog() {
+        if (viewer == null || viewer.getControl().isDisposed()) {
+            return;
+        }
+        IStructuredSelection selected = viewer.getStructuredSelection();
+        List<String> ids = new ArrayList<>();
+        for (Object o : selected.toList()) {
+            ids.add(((ExperimentSummary) o).dir().toString());
+        }
+        List<ExperimentSummary> all = ExperimentCatalog.get().experiments();
+        viewer.setInput(all);
+        List<ExperimentSummary> again = all.stream().filter(s -> ids.contains(s.dir().toString())).toList();
+        if (!again.isEmpty()) {
+            viewer.setSelection(new StructuredSelection(again));
+        }
+        setContentDescription(all.isEmpty() ? "No experiments yet: run a sequence, or link an experiments folder."
+                : all.size() + " experiment" + (all.size() == 1 ? "" : "s"));
+        actions.update();
+    }
+
+    private static void ensureDefaultProject() {
+        if (!ExperimentProjects.projects().isEmpty()) {
+            return;
+        }
+        WorkspaceJob job = new WorkspaceJob("Creating the wqlab experiments project") {
+            @Override
+            public IStatus runInWorkspace(IProgressMonitor monitor) throws CoreException {
+                ExperimentProjects.defaultProject(monitor);
+                return Status.OK_STATUS;
+            }
+        };
+        job.setRule(org.eclipse.core.resources.ResourcesPlugin.getWorkspace().getRoot());
+        job.schedule();
+    }
+
+    @Override
+    public void setFocus() {
+        viewer.getControl().setFocus();
+    }
+
+    @Override
+    public void dispose() {
+        ExperimentCatalog.get().removeListener(onCatalogChange);
+        if (throttle != null) {
+            throttle.dispose();
+        }
+        super.dispose();
+    }
+}

@@ -1,0 +1,197 @@
+package org.wqlab.ui.experiments.compare;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.action.MenuManager;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.resource.JFaceResources;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.ui.IEditorInput;
+import org.eclipse.ui.IEditorSite;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.part.EditorPart;
+import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.report.Comparison;
+import org.wqlab.report.Units;
+import org.wqlab.ui.experiments.ExperimentIds;
+import org.wqlab.ui.experiments.editor.DelayChart;
+import org.wqlab.ui.experiments.export.ExportActions;
+import org.wqlab.ui.experiments.model.DelayText;
+
+/**
+ * Two or more experiments side by side: their delays overlaid and aligned on the USB disconnect (t = 0), a table
+ * of worst delay, p99, count, kernel, config and cached size, and the verdict. The model is the report bundle's
+ * {@link Comparison}; loading runs in a Job.
+ */
+public final class CompareEditor extends EditorPart {
+    static final String[] HEADERS = { "Experiment", "Date (UTC)", "Board", "Kernel", "Config", "Cached", "Reports",
+            "Worst", "p99", "Worst after disconnect", "Status" };
+    static final int[] WIDTHS = { 220, 150, 130, 150, 220, 90, 70, 90, 90, 160, 90 };
+
+    private Composite root;
+    private Label verdict;
+    private DelayChart chart;
+    private Table table;
+    private volatile Comparison comparison;
+    private volatile String loadError;
+
+    @Override
+    public void init(IEditorSite site, IEditorInput input) throws PartInitException {
+        if (!(input instanceof CompareEditorInput)) {
+            throw new PartInitException("not a comparison: " + input);
+        }
+        setSite(site);
+        setInput(input);
+        setPartName(input.getName());
+        setTitleToolTip(input.getToolTipText());
+    }
+
+    public CompareEditorInput input() {
+        return (CompareEditorInput) getEditorInput();
+    }
+
+    /** The comparison shown, or null while loading. */
+    public Comparison comparison() {
+        return comparison;
+    }
+
+    public String loadError() {
+        return loadError;
+    }
+
+    public DelayChart chart() {
+        return chart;
+    }
+
+    public Table table() {
+        return table;
+    }
+
+    public Label verdict() {
+        return verdict;
+    }
+
+    @Override
+    public void createPartControl(Composite parent) {
+        root = new Composite(parent, SWT.NONE);
+        GridLayoutFactory.fillDefaults().spacing(0, 4).applyTo(root);
+        verdict = new Label(root, SWT.WRAP);
+        verdict.setData(ExperimentIds.KEY, ExperimentIds.COMPARE_VERDICT);
+        verdict.setFont(JFaceResources.getBannerFont());
+        verdict.setText("Loading " + input().dirs().size() + " experiments ...");
+        GridDataFactory.fillDefaults().grab(true, false).indent(6, 4).applyTo(verdict);
+
+        SashForm sash = new SashForm(root, SWT.VERTICAL);
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(sash);
+        chart = new DelayChart(sash, "Delay around the USB disconnect", "seconds from the disconnect");
+        chart.chart().setData(ExperimentIds.KEY, ExperimentIds.COMPARE_CHART);
+        table = new Table(sash, SWT.FULL_SELECTION | SWT.V_SCROLL | SWT.H_SCROLL | SWT.MULTI);
+        table.setData(ExperimentIds.KEY, ExperimentIds.COMPARE_TABLE);
+        table.setHeaderVisible(true);
+        table.setLinesVisible(true);
+        for (int i = 0; i < HEADERS.length; i++) {
+            TableColumn c = new TableColumn(table, i >= 5 && i <= 9 ? SWT.RIGHT : SWT.LEFT);
+            c.setText(HEADERS[i]);
+            c.setWidth(WIDTHS[i]);
+        }
+        sash.setWeights(7, 3);
+        MenuManager menu = new MenuManager();
+        menu.setRemoveAllWhenShown(true);
+        menu.addMenuListener(m -> {
+            ExportActions.forChart(getSite().getShell(), chart, "comparison").forEach(m::add);
+            Comparison c = comparison;
+            if (c != null) {
+                ExportActions.forComparison(getSite().getShell(), c).forEach(m::add);
+            }
+        });
+        chart.chart().getPlotArea().getControl().setMenu(menu.createContextMenu(chart.chart().getPlotArea().getControl()));
+        table.setMenu(menu.createContextMenu(table));
+        load();
+    }
+
+    private void load() {
+        Display display = root.getDisplay();
+        List<Path> dirs = input().dirs();
+        Job job = Job.create("Comparing " + dirs.size() + " experiments", (IProgressMonitor monitor) -> {
+            try {
+                List<LoadedExperiment> loaded = new ArrayList<>();
+                for (Path dir : dirs) {
+                    loaded.add(ExperimentLoader.load(new ExperimentFolder(dir)));
+                }
+                Comparison c = Comparison.of(loaded);
+                display.asyncExec(() -> show(c));
+            } catch (Exception e) {
+                loadError = e.getMessage();
+                display.asyncExec(() -> {
+                    if (!root.isDisposed()) {
+                        verdict.setText("Cannot compare: " + loadError);
+                        verdict.setForeground(display.getSystemColor(SWT.COLOR_RED));
+                    }
+                });
+            }
+            return Status.OK_STATUS;
+        });
+        job.schedule();
+    }
+
+    private void show(Comparison c) {
+        if (root.isDisposed()) {
+            return;
+        }
+        verdict.setText(c.verdict());
+        for (int i = 0; i < c.series().size(); i++) {
+            var s = c.series().get(i);
+            chart.addSeries(s.name(), s.secondsFromDisconnect(), s.delayMs(), c.statistics().get(i).lateRunsOnly());
+        }
+        chart.setMarkers(List.of(new DelayChart.Marker(0, "USB disconnect (t = 0)", SWT.COLOR_RED)));
+        chart.fit();
+        for (var r : c.rows()) {
+            TableItem item = new TableItem(table, SWT.NONE);
+            item.setText(new String[] { r.name(), r.date(), r.board(), r.kernel(), r.config(),
+                    r.cachedKb() < 0 ? "-" : Units.cached(r.cachedKb()), Long.toString(r.count()), DelayText.ms(r.worstUs()),
+                    DelayText.ms(r.p99Us()), DelayText.ms(r.worstAfterDisconnectUs()), r.status() });
+        }
+        comparison = c;
+        root.layout(true, true);
+    }
+
+    @Override
+    public void setFocus() {
+        table.setFocus();
+    }
+
+    @Override
+    public void doSave(IProgressMonitor monitor) {
+        // nothing to save
+    }
+
+    @Override
+    public void doSaveAs() {
+        // not supported
+    }
+
+    @Override
+    public boolean isDirty() {
+        return false;
+    }
+
+    @Override
+    public boolean isSaveAsAllowed() {
+        return false;
+    }
+}

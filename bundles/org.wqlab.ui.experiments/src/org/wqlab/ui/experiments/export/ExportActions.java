@@ -1,0 +1,171 @@
+package org.wqlab.ui.experiments.export;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IAction;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Shell;
+import org.wqlab.core.model.InputException;
+import org.wqlab.core.stats.StatisticsCalculator;
+import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.report.Comparison;
+import org.wqlab.report.export.CsvExport;
+import org.wqlab.report.export.ReportFiles;
+import org.wqlab.report.svg.Charts;
+import org.wqlab.ui.experiments.editor.DelayChart;
+import org.wqlab.ui.experiments.model.ExperimentSummary;
+
+/**
+ * Export actions of the experiments UI's context menus: CSV, PNG of a chart as drawn, SVG, a self-contained HTML
+ * report and a plain-text report (the report bundle makes the files). The file is chosen on the UI thread; what
+ * reads experiments or writes files runs in a Job.
+ */
+public final class ExportActions {
+
+    private ExportActions() {
+    }
+
+    /** PNG of the chart as drawn now. */
+    public static List<IAction> forChart(Shell shell, DelayChart chart, String baseName) {
+        return List.of(action("Export Chart as PNG...", () -> {
+            Path file = choose(shell, safe(baseName) + ".png", "*.png");
+            if (file != null) {
+                savePng(chart.snapshot(), file);
+            }
+        }));
+    }
+
+    /**
+     * For the selected experiments: CSV of the first one's samples and events, SVG of its delay chart, and the HTML
+     * and text report of the selection (one experiment's report, or a comparison of several).
+     */
+    public static List<IAction> forExperiments(Shell shell, Supplier<List<ExperimentSummary>> selection) {
+        List<IAction> out = new ArrayList<>();
+        out.add(action("Export Samples and Events as CSV...", () -> first(shell, selection.get(), "csv",
+                (loaded, file) -> CsvExport.write(file, loaded.content()))));
+        out.add(action("Export Delay Chart as SVG...", () -> first(shell, selection.get(), "svg",
+                (loaded, file) -> ReportFiles.writeSvg(file, Charts.delayVsTime(loaded,
+                        StatisticsCalculator.compute(loaded.content()), Charts.DELAY_ID)))));
+        out.add(action("Export HTML Report...", () -> report(shell, selection.get(), "html", ReportFiles::writeHtml)));
+        out.add(action("Export Text Report (for mail)...", () -> report(shell, selection.get(), "txt",
+                ReportFiles::writeText)));
+        return out;
+    }
+
+    /** For an open comparison: HTML and text reports, the overlay as SVG, the table as CSV. */
+    public static List<IAction> forComparison(Shell shell, Comparison c) {
+        List<IAction> out = new ArrayList<>();
+        out.add(action("Export HTML Report...", () -> save(shell, "comparison.html", "*.html",
+                file -> ReportFiles.writeHtml(file, c))));
+        out.add(action("Export Text Report (for mail)...", () -> save(shell, "comparison.txt", "*.txt",
+                file -> ReportFiles.writeText(file, c))));
+        out.add(action("Export Overlay as SVG...", () -> save(shell, "comparison.svg", "*.svg",
+                file -> ReportFiles.writeSvg(file, Charts.overlay(c, Charts.OVERLAY_ID)))));
+        out.add(action("Export Comparison Table as CSV...", () -> save(shell, "comparison.csv", "*.csv",
+                file -> ComparisonCsv.write(c, file))));
+        return out;
+    }
+
+    public static void savePng(ImageData image, Path file) {
+        ImageLoader loader = new ImageLoader();
+        loader.data = new ImageData[] { image };
+        loader.save(file.toString(), SWT.IMAGE_PNG);
+    }
+
+    /** Loads the experiments (off the UI thread) for the exports and tests. */
+    public static List<LoadedExperiment> load(List<ExperimentSummary> experiments) throws IOException {
+        List<LoadedExperiment> out = new ArrayList<>();
+        for (ExperimentSummary s : experiments) {
+            try {
+                out.add(ExperimentLoader.load(new ExperimentFolder(s.dir())));
+            } catch (InputException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+
+    interface ToFile {
+        void write(Path file) throws IOException;
+    }
+
+    interface OfOne {
+        void write(LoadedExperiment loaded, Path file) throws IOException;
+    }
+
+    interface OfComparison {
+        void write(Path file, Comparison c) throws IOException;
+    }
+
+    private static void first(Shell shell, List<ExperimentSummary> selected, String extension, OfOne export) {
+        if (selected.isEmpty()) {
+            return;
+        }
+        ExperimentSummary s = selected.get(0);
+        save(shell, s.id() + "." + extension, "*." + extension,
+                file -> export.write(load(List.of(s)).get(0), file));
+    }
+
+    private static void report(Shell shell, List<ExperimentSummary> selected, String extension, OfComparison render) {
+        List<ExperimentSummary> loadable = selected.stream().filter(ExperimentSummary::loaded).toList();
+        if (loadable.isEmpty()) {
+            return;
+        }
+        String name = loadable.size() == 1 ? loadable.get(0).id() : "comparison";
+        save(shell, name + "." + extension, "*." + extension,
+                file -> render.write(file, Comparison.of(load(loadable))));
+    }
+
+    private static void save(Shell shell, String suggested, String pattern, ToFile export) {
+        Path file = choose(shell, suggested, pattern);
+        if (file == null) {
+            return;
+        }
+        String name = "Exporting " + file;
+        Job job = Job.create(name, monitor -> {
+            try {
+                export.write(file);
+                return Status.OK_STATUS;
+            } catch (IOException | RuntimeException e) {
+                return Status.error(name + ": " + e.getMessage(), e);
+            }
+        });
+        job.setUser(true);
+        job.schedule();
+    }
+
+    private static String safe(String name) {
+        String s = name.replaceAll("[^A-Za-z0-9._-]+", "-");
+        return s.isEmpty() ? "chart" : s;
+    }
+
+    private static Path choose(Shell shell, String suggested, String pattern) {
+        FileDialog d = new FileDialog(shell, SWT.SAVE);
+        d.setFileName(suggested);
+        d.setFilterExtensions(new String[] { pattern, "*" });
+        d.setOverwrite(true);
+        String f = d.open();
+        return f == null ? null : Path.of(f);
+    }
+
+    private static IAction action(String text, Runnable run) {
+        return new Action(text) {
+            @Override
+            public void run() {
+                run.run();
+            }
+        };
+    }
+}

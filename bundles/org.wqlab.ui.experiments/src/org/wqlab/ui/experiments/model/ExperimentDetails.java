@@ -1,0 +1,87 @@
+package org.wqlab.ui.experiments.model;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.wqlab.core.model.ExperimentMetadata;
+import org.wqlab.core.model.InputException;
+import org.wqlab.core.stats.Statistics;
+import org.wqlab.core.stats.StatisticsCalculator;
+import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.klog.ExperimentLoader;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+
+/**
+ * Everything the experiment editor shows, read from the folder in one go off the UI thread.
+ *
+ * @param runRecord      the run's record ({@code run.json}: steps as run, cleanup), pretty-printed, or ""
+ * @param moduleIdentity the module as loaded (identity from the run record, parameters from the metadata)
+ * @param rawLog         the start of the raw kernel log (at most {@link #RAW_LOG_SHOWN} bytes)
+ */
+public record ExperimentDetails(LoadedExperiment loaded, Statistics stats, ExperimentSummary summary,
+        String runRecord, String moduleIdentity, String rawLog, long rawLogBytes) {
+
+    public static final String RUN_FILE = "run.json";
+    /** The raw log tab shows the first 4 MiB; the file on disk stays whole. */
+    public static final int RAW_LOG_SHOWN = 4 << 20;
+
+    public static ExperimentDetails read(Path dir) throws InputException, IOException {
+        ExperimentFolder folder = new ExperimentFolder(dir);
+        LoadedExperiment loaded = ExperimentLoader.load(folder);
+        Statistics stats = StatisticsCalculator.compute(loaded.content());
+        Path run = dir.resolve(RUN_FILE);
+        JsonObject record = null;
+        String runText = "";
+        if (Files.isRegularFile(run)) {
+            runText = Files.readString(run, StandardCharsets.UTF_8);
+            try {
+                JsonElement e = JsonParser.parseString(runText);
+                if (e.isJsonObject()) {
+                    record = e.getAsJsonObject();
+                }
+            } catch (JsonParseException e) {
+                runText = run + " is not valid JSON (" + e.getMessage() + "):\n" + runText;
+            }
+        }
+        long size = Files.exists(folder.kernelLog()) ? Files.size(folder.kernelLog()) : 0;
+        String raw = size == 0 ? "" : head(folder.kernelLog());
+        return new ExperimentDetails(loaded, stats, ExperimentSummaries.of(loaded, stats), runText,
+                moduleIdentity(loaded.metadata(), record), raw, size);
+    }
+
+    public boolean rawLogTruncated() {
+        return rawLogBytes > RAW_LOG_SHOWN;
+    }
+
+    private static String head(Path log) throws IOException {
+        try (InputStream in = Files.newInputStream(log)) {
+            return new String(in.readNBytes(RAW_LOG_SHOWN), StandardCharsets.UTF_8);
+        }
+    }
+
+    static String moduleIdentity(ExperimentMetadata m, JsonObject record) {
+        StringBuilder b = new StringBuilder();
+        b.append("module: ").append(m.module().isEmpty() ? "(not recorded)" : m.module()).append('\n');
+        if (!m.parameters().isEmpty()) {
+            b.append("\nparameters:\n");
+            for (Map.Entry<String, String> e : m.parameters().entrySet()) {
+                b.append("  ").append(e.getKey()).append(" = ").append(e.getValue()).append('\n');
+            }
+        }
+        if (record != null && record.has("module")) {
+            b.append("\nidentity (as loaded):\n").append(new GsonBuilder().setPrettyPrinting().create()
+                    .toJson(record.get("module"))).append('\n');
+        }
+        return b.toString();
+    }
+}

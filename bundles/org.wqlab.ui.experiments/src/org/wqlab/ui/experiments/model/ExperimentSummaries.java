@@ -1,0 +1,71 @@
+package org.wqlab.ui.experiments.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.wqlab.core.model.ExperimentMetadata;
+import org.wqlab.core.model.InputException;
+import org.wqlab.core.stats.Statistics;
+import org.wqlab.core.stats.StatisticsCalculator;
+import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.klog.ExperimentLoader;
+
+/** Reads an experiment folder into its {@link ExperimentSummary} (parses the raw log: call it off the UI thread). */
+public final class ExperimentSummaries {
+
+    private ExperimentSummaries() {
+    }
+
+    public static ExperimentSummary read(ExperimentFolder folder) {
+        LoadedExperiment loaded;
+        try {
+            loaded = ExperimentLoader.load(folder);
+        } catch (InputException e) {
+            return new ExperimentSummary(folder.dir(), folder.id(), folder.id(), "", "", "", "", 0,
+                    ExperimentSummary.UNKNOWN, null, "", e.getMessage());
+        }
+        Statistics stats = StatisticsCalculator.compute(loaded.content());
+        return of(loaded, stats);
+    }
+
+    public static ExperimentSummary of(LoadedExperiment loaded, Statistics stats) {
+        ExperimentMetadata m = loaded.metadata();
+        long worst = stats.count() == 0 ? ExperimentSummary.UNKNOWN : stats.maxUs();
+        return new ExperimentSummary(loaded.folder().dir(), loaded.folder().id(), m.name(), m.created(),
+                board(m.boardFacts()), kernel(m.boardFacts()), config(m), stats.count(), worst, m.status(), m.notes(),
+                "");
+    }
+
+    static String board(Map<String, String> facts) {
+        return facts.getOrDefault("board", facts.getOrDefault("machine", ""));
+    }
+
+    static String kernel(Map<String, String> facts) {
+        return facts.getOrDefault("kernelRelease", facts.getOrDefault("kernel", ""));
+    }
+
+    /** The kernel configuration that matters for workqueue latency (preemption model, HZ), then module parameters. */
+    static String config(ExperimentMetadata m) {
+        List<String> parts = new ArrayList<>();
+        m.boardFacts().forEach((k, v) -> {
+            if (k.startsWith("config.CONFIG_PREEMPT") && "y".equals(v)) {
+                parts.add(k.substring("config.CONFIG_".length()));
+            }
+        });
+        String hz = m.boardFacts().get("config.CONFIG_HZ");
+        if (hz != null) {
+            parts.add("HZ=" + hz);
+        }
+        String period = m.parameters().get("period_ms");
+        String threshold = m.parameters().get("threshold_ms");
+        if (period != null) {
+            parts.add("period " + period + " ms");
+        }
+        if (threshold != null) {
+            parts.add("threshold " + threshold + " ms");
+        }
+        return String.join(", ", parts);
+    }
+}
