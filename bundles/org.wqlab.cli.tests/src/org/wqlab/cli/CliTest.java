@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,17 +24,6 @@ class CliTest {
     @TempDir
     Path tmp;
 
-    record Result(int code, String out, String err) {
-    }
-
-    static Result cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     private Path log(String name) throws IOException {
         try (InputStream in = getClass().getResourceAsStream("/testdata/" + name)) {
             assertNotNull(in, name);
@@ -47,7 +33,7 @@ class CliTest {
         }
     }
 
-    private static void assertNoStackTrace(Result r) {
+    private static void assertNoStackTrace(CliRun r) {
         assertFalse(r.err().contains("\tat "), r.err());
         assertFalse(r.err().contains("Exception"), r.err());
     }
@@ -55,7 +41,7 @@ class CliTest {
     @Test
     void importStatsJsonAndExport() throws IOException {
         Path ws = tmp.resolve("ws");
-        Result imp = cli("import", log("dmesg-r-caller.log").toString(), "--workspace", ws.toString(), "--name",
+        CliRun imp = CliRun.of("import", log("dmesg-r-caller.log").toString(), "--workspace", ws.toString(), "--name",
                 "caller run");
         assertEquals(0, imp.code(), imp.err());
         assertTrue(imp.out().contains("14 lines: 6 samples, 4 events, 0 anomalies, 4 context"), imp.out());
@@ -68,7 +54,7 @@ class CliTest {
         String id = dirs.get(0).getFileName().toString();
         assertTrue(id.endsWith("-caller-run"), id);
 
-        Result stats = cli("stats", id, "--workspace", ws.toString(), "--json");
+        CliRun stats = CliRun.of("stats", id, "--workspace", ws.toString(), "--json");
         assertEquals(0, stats.code(), stats.err());
         JsonObject j = JsonParser.parseString(stats.out()).getAsJsonObject();
         assertEquals(1, j.get("formatVersion").getAsInt());
@@ -96,18 +82,18 @@ class CliTest {
         }
         assertEquals(6, binned);
 
-        Result fromLog = cli("stats", log("dmesg-r-caller.log").toString(), "--json");
+        CliRun fromLog = CliRun.of("stats", log("dmesg-r-caller.log").toString(), "--json");
         assertEquals(0, fromLog.code(), fromLog.err());
         JsonObject lj = JsonParser.parseString(fromLog.out()).getAsJsonObject();
         assertEquals(j.get("delayUs"), lj.get("delayUs"));
         assertEquals(j.get("usbDisconnects"), lj.get("usbDisconnects"));
 
-        Result text = cli("stats", dirs.get(0).toString());
+        CliRun text = CliRun.of("stats", dirs.get(0).toString());
         assertEquals(0, text.code(), text.err());
         assertTrue(text.out().contains("p99.9 6781904"), text.out());
 
         Path csv = tmp.resolve("out/run.csv");
-        Result exp = cli("export", dirs.get(0).toString(), "--csv", csv.toString());
+        CliRun exp = CliRun.of("export", dirs.get(0).toString(), "--csv", csv.toString());
         assertEquals(0, exp.code(), exp.err());
         List<String> rows = Files.readAllLines(csv);
         assertEquals(CsvExport.HEADER, rows.get(0));
@@ -118,13 +104,13 @@ class CliTest {
 
     @Test
     void lateRunsOnlyLabelForClassicLogs() throws IOException {
-        Result r = cli("stats", log("dmesg-plain.log").toString(), "--json");
+        CliRun r = CliRun.of("stats", log("dmesg-plain.log").toString(), "--json");
         assertEquals(0, r.code(), r.err());
         JsonObject j = JsonParser.parseString(r.out()).getAsJsonObject();
         assertTrue(j.get("lateRunsOnly").getAsBoolean());
         assertEquals(1, j.getAsJsonObject("anomaliesByKind").get("NEGATIVE_DELAY").getAsLong());
         assertEquals(1, j.getAsJsonObject("anomaliesByKind").get("IMPLAUSIBLE_DELAY").getAsLong());
-        assertTrue(cli("stats", log("dmesg-plain.log").toString()).out().contains("late runs only"));
+        assertTrue(CliRun.of("stats", log("dmesg-plain.log").toString()).out().contains("late runs only"));
     }
 
     @Test
@@ -134,14 +120,14 @@ class CliTest {
         new Random(3).nextBytes(garbage);
         Files.write(junk, garbage);
         Path ws = tmp.resolve("ws");
-        Result r = cli("import", junk.toString(), log("dmesg-plain.log").toString(), "--workspace", ws.toString());
+        CliRun r = CliRun.of("import", junk.toString(), log("dmesg-plain.log").toString(), "--workspace", ws.toString());
         assertEquals(2, r.code());
         assertTrue(r.err().contains(junk + ":"), r.err());
         assertTrue(r.err().contains("binary data"), r.err());
         assertTrue(r.out().contains("imported " + tmp.resolve("dmesg-plain.log")), "the good log still imports");
         assertNoStackTrace(r);
 
-        Result missing = cli("stats", tmp.resolve("nope.log").toString());
+        CliRun missing = CliRun.of("stats", tmp.resolve("nope.log").toString());
         assertEquals(2, missing.code());
         assertTrue(missing.err().contains("nope.log"), missing.err());
 
@@ -150,7 +136,7 @@ class CliTest {
             exp = s.findFirst().orElseThrow();
         }
         Files.writeString(exp.resolve("experiment.json"), "{\n\"formatVersion\": 1,\n\"id\": }\n");
-        Result corrupt = cli("stats", exp.toString());
+        CliRun corrupt = CliRun.of("stats", exp.toString());
         assertEquals(2, corrupt.code());
         assertTrue(corrupt.err().contains("experiment.json:3: malformed JSON"), corrupt.err());
         assertNoStackTrace(corrupt);
@@ -158,26 +144,26 @@ class CliTest {
 
     @Test
     void usageErrorsAndHelp() {
-        Result none = cli();
+        CliRun none = CliRun.of();
         assertEquals(2, none.code());
         assertTrue(none.err().contains("usage: wqlab"));
-        Result unknown = cli("frobnicate");
+        CliRun unknown = CliRun.of("frobnicate");
         assertEquals(2, unknown.code());
         assertTrue(unknown.err().contains("unknown verb 'frobnicate'"), unknown.err());
-        Result help = cli("--help");
+        CliRun help = CliRun.of("--help");
         assertEquals(0, help.code());
         assertTrue(help.out().contains("import LOG..."));
-        assertEquals(0, cli("stats", "--help").code());
-        Result badOption = cli("stats", "x.log", "--jsn");
+        assertEquals(0, CliRun.of("stats", "--help").code());
+        CliRun badOption = CliRun.of("stats", "x.log", "--jsn");
         assertEquals(2, badOption.code());
         assertTrue(badOption.err().contains("unknown option '--jsn'"), badOption.err());
-        Result noCsv = cli("export", "x");
+        CliRun noCsv = CliRun.of("export", "x");
         assertEquals(2, noCsv.code());
         assertTrue(noCsv.err().contains("--csv FILE is required"), noCsv.err());
-        Result noValue = cli("import", "a.log", "--workspace");
+        CliRun noValue = CliRun.of("import", "a.log", "--workspace");
         assertEquals(2, noValue.code());
         assertTrue(noValue.err().contains("--workspace needs a value"), noValue.err());
-        Result badThreshold = cli("stats", "a.log", "--threshold-ms", "ten");
+        CliRun badThreshold = CliRun.of("stats", "a.log", "--threshold-ms", "ten");
         assertEquals(2, badThreshold.code());
         assertTrue(badThreshold.err().contains("--threshold-ms"), badThreshold.err());
         assertNoStackTrace(badThreshold);

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,17 +36,6 @@ class CompareReportChromiumTest {
             "<g class=\"series\" data-series=\"([^\"]*)\" data-points=\"(\\d+)\">\\s*<path class=\"series-[a-z]+\" "
                     + "d=\"(M[^\"]+)\"");
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     @Test
     void comparisonOfTheThreeProfilesRendersBothChartsInChromium(@TempDir Path dir) throws Exception {
         Path chromium = Path.of(System.getProperty("wqlab.chromium", "/usr/bin/chromium"));
@@ -57,7 +44,7 @@ class CompareReportChromiumTest {
         Path ws = dir.resolve("ws");
         List<String> experiments = new ArrayList<>();
         for (String profile : PROFILES) {
-            Result run = cli("run", "--board", "sim:" + profile, "--sim-speed", "40", "--workspace", ws.toString(),
+            CliRun run = CliRun.of("run", "--board", "sim:" + profile, "--sim-speed", "40", "--workspace", ws.toString(),
                     "--json");
             JsonObject summary = JsonParser.parseString(run.out()).getAsJsonObject();
             String status = summary.get("status").getAsString();
@@ -74,7 +61,7 @@ class CompareReportChromiumTest {
         List<String> args = new ArrayList<>(List.of("report"));
         args.addAll(experiments);
         args.addAll(List.of("--html", html.toString()));
-        Result report = cli(args.toArray(String[]::new));
+        CliRun report = CliRun.of(args.toArray(String[]::new));
         assertEquals(0, report.code(), report.out() + report.err());
         assertTrue(report.out().contains(" is "), "the verdict is printed: " + report.out());
 

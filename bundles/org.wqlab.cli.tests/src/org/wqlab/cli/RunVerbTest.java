@@ -3,8 +3,6 @@ package org.wqlab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,22 +19,11 @@ import com.google.gson.JsonParser;
 /** Acceptance 1 of issue 7: the default sequence headless on the simulated board, checked against its ground truth. */
 class RunVerbTest {
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     @Test
     void defaultSequenceOnTheSimulatedBoardMatchesTheGroundTruth(@TempDir Path dir) throws Exception {
         Path ws = dir.resolve("ws");
         Path truth = dir.resolve("ground-truth.jsonl");
-        Result run = cli("run", "--board", "sim", "--sim-speed", "40", "--workspace", ws.toString(),
+        CliRun run = CliRun.of("run", "--board", "sim", "--sim-speed", "40", "--workspace", ws.toString(),
                 "--ground-truth", truth.toString(), "--json");
         assertEquals(0, run.code(), run.out() + run.err());
         JsonObject summary = JsonParser.parseString(run.out()).getAsJsonObject();
@@ -66,7 +53,7 @@ class RunVerbTest {
         }
         assertTrue(truthWorstUs > 1_000_000, "the pull stalls the monitor for seconds: " + truthWorstUs);
 
-        Result stats = cli("stats", experiment.toString(), "--json");
+        CliRun stats = CliRun.of("stats", experiment.toString(), "--json");
         assertEquals(0, stats.code(), stats.err());
         JsonObject s = JsonParser.parseString(stats.out()).getAsJsonObject();
         long maxUs = s.getAsJsonObject("delayUs").get("max").getAsLong();
@@ -85,10 +72,10 @@ class RunVerbTest {
                 {"format": "wqseq", "variables": {"s": "1"}, "steps": [
                   {"type": "sleep", "name": "nap", "seconds": "${t}"}]}
                 """);
-        Result r = cli("run", seq.toString(), "--workspace", dir.resolve("ws").toString());
+        CliRun r = CliRun.of("run", seq.toString(), "--workspace", dir.resolve("ws").toString());
         assertEquals(Cli.BAD_INPUT, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("step 1 (nap): field 'seconds': unknown variable ${t}"), r.err());
-        Result v = cli("run", "--var", "nonsense", "--workspace", dir.resolve("ws").toString());
+        CliRun v = CliRun.of("run", "--var", "nonsense", "--workspace", dir.resolve("ws").toString());
         assertEquals(Cli.BAD_INPUT, v.code());
         assertTrue(v.err().contains("--var 'nonsense': expected NAME=VALUE"), v.err());
         assertTrue(!Files.exists(dir.resolve("ws")), "nothing is recorded for a sequence that does not validate");

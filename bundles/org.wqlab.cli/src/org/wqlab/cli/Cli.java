@@ -60,7 +60,7 @@ public final class Cli {
                                                              once SSH answers), stop it, say where it runs
               help                                           this text
             EXPERIMENT is an experiment folder or an experiment id in the workspace.
-            The workspace defaults to $WQLAB_WORKSPACE, else ~/wqlab-workspace.
+            The workspace defaults to $WQLAB_WORKSPACE, else ~/wqlab-workspace/experiments.
             Exit codes: 0 ok, 2 bad input, 1 other failure.
             """;
 
@@ -278,14 +278,7 @@ public final class Cli {
     }
 
     private static Workspace workspaceFrom(String option) {
-        String w = option;
-        if (w == null) {
-            w = System.getenv("WQLAB_WORKSPACE");
-        }
-        if (w == null || w.isEmpty()) {
-            w = Path.of(System.getProperty("user.home"), "wqlab-workspace").toString();
-        }
-        return new Workspace(Path.of(w));
+        return new Workspace(option == null ? Workspace.defaultRoot() : Path.of(option));
     }
 
     static final class UsageException extends Exception {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.wqlab.core.store.Workspace;
 import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.AnalysisFiles;
 import org.wqlab.analysis.AttributedDelay;
@@ -99,11 +100,7 @@ public final class ExplainVerb {
         if (Files.isDirectory(p)) {
             return new ExperimentFolder(p);
         }
-        String w = workspace != null ? workspace : System.getenv("WQLAB_WORKSPACE");
-        if (w == null || w.isEmpty()) {
-            w = Path.of(System.getProperty("user.home"), "wqlab-workspace").toString();
-        }
-        Path byId = Path.of(w).resolve(target);
+        Path byId = (workspace != null ? Path.of(workspace) : Workspace.defaultRoot()).resolve(target);
         if (!target.contains("/") && Files.isDirectory(byId)) {
             return new ExperimentFolder(byId);
         }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.wqlab.core.store.Workspace;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
@@ -70,13 +71,7 @@ final class ReportVerb {
         }
         if (!target.contains("/")) {
             String ws = a.option("--workspace");
-            if (ws == null) {
-                ws = System.getenv("WQLAB_WORKSPACE");
-            }
-            if (ws == null || ws.isEmpty()) {
-                ws = Path.of(System.getProperty("user.home"), "wqlab-workspace").toString();
-            }
-            Path byId = Path.of(ws).resolve(target);
+            Path byId = (ws == null ? Workspace.defaultRoot() : Path.of(ws)).resolve(target);
             if (Files.isDirectory(byId)) {
                 return byId;
             }

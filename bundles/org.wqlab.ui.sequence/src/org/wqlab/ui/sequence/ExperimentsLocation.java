@@ -2,11 +2,14 @@ package org.wqlab.ui.sequence;
 
 import java.nio.file.Path;
 
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.osgi.service.datalocation.Location;
 import org.wqlab.core.store.Workspace;
 
 /**
  * Where runs are recorded and the default sequence is copied to: the same folder {@code wqlab run} uses
- * ({@code $WQLAB_WORKSPACE}, else {@code ~/wqlab-workspace}); the system property {@code wqlab.workspace} comes first.
+ * ({@code -Dwqlab.workspace}, else {@code $WQLAB_WORKSPACE}), else the folder of the Experiments view's default project,
+ * {@code experiments} in the workbench's workspace ({@code ~/wqlab-workspace/experiments} by default, like the CLI).
  */
 public final class ExperimentsLocation {
 
@@ -14,14 +17,14 @@ public final class ExperimentsLocation {
     }
 
     public static Path root() {
-        String w = System.getProperty("wqlab.workspace");
-        if (w == null || w.isEmpty()) {
-            w = System.getenv("WQLAB_WORKSPACE");
+        if (System.getProperty("wqlab.workspace") == null && System.getenv("WQLAB_WORKSPACE") == null) {
+            Location data = Platform.getInstanceLocation();
+            if (data != null && data.isSet()) {
+                // the Experiments view's default project: <workspace>/experiments
+                return Path.of(data.getURL().getPath()).resolve("experiments");
+            }
         }
-        if (w == null || w.isEmpty()) {
-            return Path.of(System.getProperty("user.home"), "wqlab-workspace");
-        }
-        return Path.of(w);
+        return Workspace.defaultRoot();
     }
 
     public static Workspace workspace() {
