@@ -19,16 +19,13 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
-import org.eclipse.ui.IEditorInput;
-import org.eclipse.ui.IEditorSite;
-import org.eclipse.ui.PartInitException;
-import org.eclipse.ui.part.EditorPart;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.report.Comparison;
 import org.wqlab.report.Units;
 import org.wqlab.ui.experiments.ExperimentIds;
+import org.wqlab.ui.experiments.ReadOnlyEditor;
 import org.wqlab.ui.experiments.editor.DelayChart;
 import org.wqlab.ui.experiments.export.ExportActions;
 import org.wqlab.ui.experiments.model.DelayText;
@@ -38,7 +35,11 @@ import org.wqlab.ui.experiments.model.DelayText;
  * of worst delay, p99, count, kernel, config and cached size, and the verdict. The model is the report bundle's
  * {@link Comparison}; loading runs in a Job.
  */
-public final class CompareEditor extends EditorPart {
+public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
+
+    public CompareEditor() {
+        super(CompareEditorInput.class, "a comparison");
+    }
     static final String[] HEADERS = { "Experiment", "Date (UTC)", "Board", "Kernel", "Config", "Cached", "Reports",
             "Worst", "p99", "Worst after disconnect", "Status" };
     static final int[] WIDTHS = { 220, 150, 130, 150, 220, 90, 70, 90, 90, 160, 90 };
@@ -49,21 +50,6 @@ public final class CompareEditor extends EditorPart {
     private Table table;
     private volatile Comparison comparison;
     private volatile String loadError;
-
-    @Override
-    public void init(IEditorSite site, IEditorInput input) throws PartInitException {
-        if (!(input instanceof CompareEditorInput)) {
-            throw new PartInitException("not a comparison: " + input);
-        }
-        setSite(site);
-        setInput(input);
-        setPartName(input.getName());
-        setTitleToolTip(input.getToolTipText());
-    }
-
-    public CompareEditorInput input() {
-        return (CompareEditorInput) getEditorInput();
-    }
 
     /** The comparison shown, or null while loading. */
     public Comparison comparison() {
@@ -173,25 +159,5 @@ public final class CompareEditor extends EditorPart {
     @Override
     public void setFocus() {
         table.setFocus();
-    }
-
-    @Override
-    public void doSave(IProgressMonitor monitor) {
-        // nothing to save
-    }
-
-    @Override
-    public void doSaveAs() {
-        // not supported
-    }
-
-    @Override
-    public boolean isDirty() {
-        return false;
-    }
-
-    @Override
-    public boolean isSaveAsAllowed() {
-        return false;
     }
 }

@@ -24,10 +24,6 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
-import org.eclipse.ui.IEditorInput;
-import org.eclipse.ui.IEditorSite;
-import org.eclipse.ui.PartInitException;
-import org.eclipse.ui.part.EditorPart;
 import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.AnalysisFiles;
 import org.wqlab.core.model.InputException;
@@ -41,6 +37,7 @@ import org.wqlab.core.stats.DisconnectImpact;
 import org.wqlab.core.stats.HistogramBin;
 import org.wqlab.core.stats.Statistics;
 import org.wqlab.ui.experiments.ExperimentIds;
+import org.wqlab.ui.experiments.ReadOnlyEditor;
 import org.wqlab.ui.experiments.StatusIcons;
 import org.wqlab.ui.experiments.export.ExportActions;
 import org.wqlab.ui.experiments.model.DelayText;
@@ -52,7 +49,11 @@ import org.wqlab.ui.experiments.model.PlotData;
  * facts, the sequence as run and the module's identity. Loaded in a Job; an interrupted experiment opens too,
  * under a banner that says so.
  */
-public final class ExperimentEditor extends EditorPart {
+public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput> {
+
+    public ExperimentEditor() {
+        super(ExperimentEditorInput.class, "an experiment");
+    }
     /** Buckets of the full-range plot: about two points per pixel of a wide screen. */
     static final int PLOT_BUCKETS = 2000;
 
@@ -70,21 +71,6 @@ public final class ExperimentEditor extends EditorPart {
     private StyledText module;
     private volatile ExperimentDetails details;
     private volatile String loadError;
-
-    @Override
-    public void init(IEditorSite site, IEditorInput input) throws PartInitException {
-        if (!(input instanceof ExperimentEditorInput)) {
-            throw new PartInitException("not an experiment: " + input);
-        }
-        setSite(site);
-        setInput(input);
-        setPartName(input.getName());
-        setTitleToolTip(input.getToolTipText());
-    }
-
-    public ExperimentEditorInput input() {
-        return (ExperimentEditorInput) getEditorInput();
-    }
 
     /** The loaded experiment, or null while loading (or when it failed: see {@link #loadError()}). */
     public ExperimentDetails details() {
@@ -338,25 +324,5 @@ public final class ExperimentEditor extends EditorPart {
     @Override
     public void setFocus() {
         tabs.setFocus();
-    }
-
-    @Override
-    public void doSave(IProgressMonitor monitor) {
-        // read-only: notes and names are changed from the Experiments view
-    }
-
-    @Override
-    public void doSaveAs() {
-        // not supported
-    }
-
-    @Override
-    public boolean isDirty() {
-        return false;
-    }
-
-    @Override
-    public boolean isSaveAsAllowed() {
-        return false;
     }
 }

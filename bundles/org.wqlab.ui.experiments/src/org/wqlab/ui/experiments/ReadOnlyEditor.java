@@ -1,0 +1,57 @@
+package org.wqlab.ui.experiments;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.ui.IEditorInput;
+import org.eclipse.ui.IEditorSite;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.part.EditorPart;
+
+/**
+ * An editor that only shows what was recorded: it takes one kind of input and never has anything to save (names and
+ * notes are changed from the Experiments view).
+ */
+public abstract class ReadOnlyEditor<I extends IEditorInput> extends EditorPart {
+
+    private final Class<I> inputType;
+    private final String inputNoun;
+
+    protected ReadOnlyEditor(Class<I> inputType, String inputNoun) {
+        this.inputType = inputType;
+        this.inputNoun = inputNoun;
+    }
+
+    @Override
+    public void init(IEditorSite site, IEditorInput input) throws PartInitException {
+        if (!inputType.isInstance(input)) {
+            throw new PartInitException("not " + inputNoun + ": " + input);
+        }
+        setSite(site);
+        setInput(input);
+        setPartName(input.getName());
+        setTitleToolTip(input.getToolTipText());
+    }
+
+    public I input() {
+        return inputType.cast(getEditorInput());
+    }
+
+    @Override
+    public void doSave(IProgressMonitor monitor) {
+        // nothing to save
+    }
+
+    @Override
+    public void doSaveAs() {
+        // not supported
+    }
+
+    @Override
+    public boolean isDirty() {
+        return false;
+    }
+
+    @Override
+    public boolean isSaveAsAllowed() {
+        return false;
+    }
+}
