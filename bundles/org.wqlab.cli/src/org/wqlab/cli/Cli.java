@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.wqlab.analysis.Analysis;
 import org.wqlab.core.model.ExperimentMetadata;
@@ -253,17 +254,13 @@ public final class Cli {
     /** An experiment folder, an experiment id in the workspace, or (when allowed) a log file. */
     private Source resolve(Args a, String target, boolean allowLog) throws InputException, UsageException {
         Path p = Path.of(target);
-        if (Files.isDirectory(p)) {
-            LoadedExperiment e = ExperimentLoader.load(new ExperimentFolder(p));
-            return new Source("experiment", p, e.metadata(), e.content());
-        }
         if (allowLog && Files.isRegularFile(p)) {
             return new Source("log", p, null, KlogFiles.read(p));
         }
-        Path byId = workspace(a).root().resolve(target);
-        if (!target.contains("/") && Files.isDirectory(byId)) {
-            LoadedExperiment e = ExperimentLoader.load(new ExperimentFolder(byId));
-            return new Source("experiment", byId, e.metadata(), e.content());
+        Optional<ExperimentFolder> folder = workspace(a).find(target);
+        if (folder.isPresent()) {
+            LoadedExperiment e = ExperimentLoader.load(folder.get());
+            return new Source("experiment", folder.get().dir(), e.metadata(), e.content());
         }
         throw new InputException(p, 0, "no such experiment folder, experiment id or log file");
     }
@@ -273,11 +270,11 @@ public final class Cli {
         return workspaceFrom(null);
     }
 
-    private static Workspace workspace(Args a) {
+    static Workspace workspace(Args a) {
         return workspaceFrom(a.option("--workspace"));
     }
 
-    private static Workspace workspaceFrom(String option) {
+    static Workspace workspaceFrom(String option) {
         return new Workspace(option == null ? Workspace.defaultRoot() : Path.of(option));
     }
 

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.wqlab.core.store.Workspace;
 import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.AnalysisFiles;
 import org.wqlab.analysis.AttributedDelay;
@@ -96,15 +95,8 @@ public final class ExplainVerb {
     }
 
     private static ExperimentFolder folder(String target, String workspace) throws InputException {
-        Path p = Path.of(target);
-        if (Files.isDirectory(p)) {
-            return new ExperimentFolder(p);
-        }
-        Path byId = (workspace != null ? Path.of(workspace) : Workspace.defaultRoot()).resolve(target);
-        if (!target.contains("/") && Files.isDirectory(byId)) {
-            return new ExperimentFolder(byId);
-        }
-        throw new InputException(p, 0, "no such experiment folder or experiment id");
+        return Cli.workspaceFrom(workspace).find(target).orElseThrow(
+                () -> new InputException(Path.of(target), 0, "no such experiment folder or experiment id"));
     }
 
     /** The experiment's analysis: {@code analysis.json}, else (or with {@code again}) analyzed now and written. */

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.wqlab.core.store.Workspace;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
@@ -46,7 +45,7 @@ final class ReportVerb {
         }
         List<LoadedExperiment> experiments = new ArrayList<>();
         for (String target : a.positional) {
-            experiments.add(ExperimentLoader.load(new ExperimentFolder(resolve(a, target))));
+            experiments.add(ExperimentLoader.load(resolve(a, target)));
         }
         Comparison comparison = Comparison.of(experiments);
         if (text) {
@@ -64,18 +63,8 @@ final class ReportVerb {
     }
 
     /** An experiment folder, or an experiment id in the workspace. */
-    private static Path resolve(Cli.Args a, String target) throws InputException {
-        Path p = Path.of(target);
-        if (Files.isDirectory(p)) {
-            return p;
-        }
-        if (!target.contains("/")) {
-            String ws = a.option("--workspace");
-            Path byId = (ws == null ? Workspace.defaultRoot() : Path.of(ws)).resolve(target);
-            if (Files.isDirectory(byId)) {
-                return byId;
-            }
-        }
-        throw new InputException(p, 0, "no such experiment folder or experiment id");
+    private static ExperimentFolder resolve(Cli.Args a, String target) throws InputException {
+        return Cli.workspace(a).find(target).orElseThrow(
+                () -> new InputException(Path.of(target), 0, "no such experiment folder or experiment id"));
     }
 }

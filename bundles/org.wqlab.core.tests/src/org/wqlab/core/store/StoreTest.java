@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,6 +61,16 @@ class StoreTest {
         Files.writeString(b.metadataFile(), "{}");
         Files.createDirectory(tmp.resolve("not-an-experiment"));
         assertEquals(List.of(a, b), ws.experiments());
+    }
+
+    @Test
+    void experimentsAreFoundByPathOrByIdInTheWorkspace() throws IOException {
+        Workspace ws = new Workspace(tmp.resolve("ws"));
+        ExperimentFolder a = ws.create("run", Instant.parse("2026-11-29T20:25:03Z"));
+        assertEquals(Optional.of(a), ws.find(a.id()));
+        assertEquals(Optional.of(new ExperimentFolder(a.dir())), ws.find(a.dir().toString()));
+        assertEquals(Optional.empty(), ws.find("no-such-id"));
+        assertEquals(Optional.empty(), ws.find("sub/" + a.id()), "an id never has a slash");
     }
 
     @Test

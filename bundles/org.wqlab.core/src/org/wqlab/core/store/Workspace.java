@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /** A folder of experiments, one sub-folder each. */
@@ -44,6 +45,17 @@ public final class Workspace {
     }
 
     /** Creates a new, empty experiment folder with a unique id made of the time and the name. */
+    /** An experiment folder named by its path, or by its id (a folder name) in this workspace. */
+    public Optional<ExperimentFolder> find(String pathOrId) {
+        Path p = Path.of(pathOrId);
+        if (Files.isDirectory(p)) {
+            return Optional.of(new ExperimentFolder(p));
+        }
+        Path byId = root.resolve(pathOrId);
+        return !pathOrId.contains("/") && Files.isDirectory(byId) ? Optional.of(new ExperimentFolder(byId))
+                : Optional.empty();
+    }
+
     public ExperimentFolder create(String name, Instant created) throws IOException {
         Files.createDirectories(root);
         String base = ID_TIME.format(created) + "-" + slug(name);
