@@ -5,42 +5,58 @@ import java.util.Optional;
 
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.facts.BoardFacts;
+import org.wqlab.vboard.VboardArch;
 
 /**
- * One board in the registry: how to reach it, whether it is the built-in simulated board (whose port is chosen when
- * the simulator starts), the facts probed at its last connect, and the USB disconnect driver a sequence's "board"
- * driver means on this board (a driver id of org.wqlab.sequence's UsbDrivers; empty: the board's default).
+ * One board in the registry: how to reach it, its kind (a plain SSH board, or one wqlab starts first: the built-in
+ * simulated board, whose port is chosen when the simulator starts, or the QEMU virtual board of architecture
+ * {@code arch}), the facts probed at its last connect, and the USB disconnect driver a sequence's "board" driver means
+ * on this board (a driver id of org.wqlab.sequence's UsbDrivers; empty: the kind's default).
  */
-public record BoardEntry(BoardProfile profile, boolean builtInSimulator, Optional<BoardFacts> facts,
-        String usbDriver) {
+public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFacts> facts, String usbDriver,
+        VboardArch arch) {
 
     public BoardEntry {
         Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(kind, "kind");
         facts = facts == null ? Optional.empty() : facts;
         usbDriver = usbDriver == null ? "" : usbDriver.strip();
+        arch = arch == null ? VboardArch.X86_64 : arch;
     }
 
-    public BoardEntry(BoardProfile profile, boolean builtInSimulator, Optional<BoardFacts> facts) {
-        this(profile, builtInSimulator, facts, "");
+    public BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFacts> facts, String usbDriver) {
+        this(profile, kind, facts, usbDriver, VboardArch.X86_64);
     }
 
     public static BoardEntry of(BoardProfile profile) {
-        return new BoardEntry(profile, false, Optional.empty());
+        return new BoardEntry(profile, BoardKind.SSH, Optional.empty(), "");
     }
 
-    public BoardEntry withUsbDriver(String driver) {
-        return new BoardEntry(profile, builtInSimulator, facts, driver);
+    public boolean builtInSimulator() {
+        return kind == BoardKind.BUILT_IN_SIMULATOR;
+    }
+
+    public boolean virtualBoard() {
+        return kind == BoardKind.VIRTUAL_BOARD;
     }
 
     public String name() {
         return profile.name();
     }
 
+    public BoardEntry withUsbDriver(String driver) {
+        return new BoardEntry(profile, kind, facts, driver, arch);
+    }
+
     public BoardEntry withFacts(BoardFacts newFacts) {
-        return new BoardEntry(profile, builtInSimulator, Optional.ofNullable(newFacts), usbDriver);
+        return new BoardEntry(profile, kind, Optional.ofNullable(newFacts), usbDriver, arch);
     }
 
     public BoardEntry withProfile(BoardProfile newProfile) {
-        return new BoardEntry(newProfile, builtInSimulator, facts, usbDriver);
+        return new BoardEntry(newProfile, kind, facts, usbDriver, arch);
+    }
+
+    public BoardEntry withArch(VboardArch newArch) {
+        return new BoardEntry(profile, kind, facts, usbDriver, newArch);
     }
 }

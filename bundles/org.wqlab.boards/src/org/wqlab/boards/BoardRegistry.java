@@ -10,8 +10,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.sim.server.SimSshServer;
 import org.wqlab.target.BoardConnection;
 import org.wqlab.target.BoardConnector;
@@ -21,6 +23,9 @@ import org.wqlab.target.SecretKind;
 import org.wqlab.target.SecretStore;
 import org.wqlab.target.TransportException;
 import org.wqlab.target.facts.BoardFacts;
+import org.wqlab.vboard.QemuUsbDriver;
+import org.wqlab.vboard.VboardArch;
+import org.wqlab.vboard.VboardException;
 
 /**
  * The boards the user keeps: profiles saved in the boards file (no secrets), a status per board, open connections,
@@ -34,6 +39,7 @@ public final class BoardRegistry implements AutoCloseable {
     private final Supplier<BoardConnector> connector;
     private final Supplier<SecretStore> secrets;
     private final BuiltInSimulator simulator;
+    private final VirtualBoardHost virtualBoard;
     private final List<BoardEntry> entries = new ArrayList<>();
     private final Map<String, BoardStatus> statuses = new ConcurrentHashMap<>();
     private final Map<String, BoardConnection> connections = new ConcurrentHashMap<>();
@@ -41,29 +47,44 @@ public final class BoardRegistry implements AutoCloseable {
     private final List<BoardListener> listeners = new CopyOnWriteArrayList<>();
 
     private BoardRegistry(BoardStore store, Supplier<BoardConnector> connector, Supplier<SecretStore> secrets,
-            BuiltInSimulator simulator) {
+            BuiltInSimulator simulator, VirtualBoardHost virtualBoard) {
         this.store = store;
         this.connector = connector;
         this.secrets = secrets;
         this.simulator = simulator;
+        this.virtualBoard = virtualBoard;
     }
 
     /**
-     * Loads the boards file; when it does not exist yet, the registry starts with the built-in simulated board and
-     * writes the file. A bad file is reported (path and field) and left untouched.
+     * Loads the boards file; when it does not exist yet, the registry starts with the built-in simulated board and the
+     * QEMU virtual board and writes the file (a file from before the virtual board gets it once). A bad file is
+     * reported (path and field) and left untouched.
      *
      * @param connector gives the SSH transport (the OSGi service); throws IllegalStateException when there is none
      */
     public static BoardRegistry open(BoardStore store, Supplier<BoardConnector> connector,
-            Supplier<SecretStore> secrets, BuiltInSimulator simulator) throws BoardStoreException {
-        BoardRegistry registry = new BoardRegistry(store, connector, secrets, simulator);
-        Optional<List<BoardEntry>> loaded = store.load();
+            Supplier<SecretStore> secrets, BuiltInSimulator simulator, VirtualBoardHost virtualBoard)
+            throws BoardStoreException {
+        BoardRegistry registry = new BoardRegistry(store, connector, secrets, simulator, virtualBoard);
+        Optional<BoardStore.Contents> loaded = store.load();
+        BoardEntry vboard = new BoardEntry(VirtualBoardHost.profile(), BoardKind.VIRTUAL_BOARD, Optional.empty(), "");
         if (loaded.isPresent()) {
-            registry.entries.addAll(loaded.get());
+            registry.entries.addAll(loaded.get().boards());
+            boolean hasVirtual = registry.entries.stream().anyMatch(BoardEntry::virtualBoard);
+            if (loaded.get().version() < 2 && !hasVirtual && registry.indexOfOrMinus(vboard.name()) < 0) {
+                int afterSimulator = 1 + registry.entries.stream().map(BoardEntry::builtInSimulator).toList()
+                        .indexOf(true);
+                registry.entries.add(Math.min(afterSimulator, registry.entries.size()), vboard);
+                store.save(registry.entries);
+            }
         } else {
-            registry.entries.add(new BoardEntry(BuiltInSimulator.profile(), true, Optional.empty()));
+            registry.entries.add(new BoardEntry(BuiltInSimulator.profile(), BoardKind.BUILT_IN_SIMULATOR,
+                    Optional.empty(), ""));
+            registry.entries.add(vboard);
             store.save(registry.entries);
         }
+        registry.entries.stream().filter(BoardEntry::virtualBoard).findFirst()
+                .ifPresent(e -> virtualBoard.refresh(e.arch()));
         return registry;
     }
 
@@ -134,6 +155,59 @@ public final class BoardRegistry implements AutoCloseable {
         fire();
     }
 
+    /** Sets the QEMU virtual board's architecture (takes effect at its next boot). */
+    public void setArch(String name, VboardArch arch) throws BoardStoreException {
+        synchronized (this) {
+            int i = indexOf(name);
+            BoardEntry old = entries.get(i);
+            entries.set(i, old.withArch(arch));
+            saveOrUndo(() -> entries.set(i, old));
+        }
+        if (entry(name).map(BoardEntry::virtualBoard).orElse(false)
+                && !(virtualBoard.state() instanceof VirtualBoardHost.State.Running)) {
+            virtualBoard.refresh(arch);
+        }
+        fire();
+    }
+
+    /**
+     * The USB disconnect driver a sequence's "board" driver means on this board: the one set for it, else its kind's
+     * own (the simulated board's pull, the virtual board's QMP device_del), else the manual prompt.
+     */
+    public String usbDriverOf(String name) {
+        BoardEntry e = entry(name).orElseThrow(() -> new IllegalArgumentException("no board named '" + name + "'"));
+        if (!e.usbDriver().isEmpty()) {
+            return e.usbDriver();
+        }
+        return switch (e.kind()) {
+            case BUILT_IN_SIMULATOR -> UsbDrivers.SIM_PULL;
+            case VIRTUAL_BOARD -> QemuUsbDriver.ID;
+            case SSH -> UsbDrivers.MANUAL;
+        };
+    }
+
+    /** The QEMU virtual board's VM (to show its state, or stop it). */
+    public VirtualBoardHost virtualBoard() {
+        return virtualBoard;
+    }
+
+    /** Looks at the VM again (file checks) and tells the listeners. */
+    public void refreshVirtualBoard() {
+        entries().stream().filter(BoardEntry::virtualBoard).findFirst().ifPresent(e -> virtualBoard.refresh(e.arch()));
+        fire();
+    }
+
+    /** Disconnects the virtual board and stops its VM. @return false when no VM was running */
+    public boolean stopVirtualBoard(String name, Consumer<String> progress)
+            throws InterruptedException {
+        disconnect(name);
+        try {
+            return virtualBoard.stop(progress);
+        } finally {
+            fire();
+        }
+    }
+
     /** Board time per wall time of a board: the built-in simulator's speed, 1 for any other board. */
     public double speedOf(String name) {
         return entry(name).filter(BoardEntry::builtInSimulator).map(e -> simulator.speed()).orElse(1.0);
@@ -157,6 +231,16 @@ public final class BoardRegistry implements AutoCloseable {
             } catch (IOException | SecretStore.SecretStoreException e) {
                 throw new TransportException.RemoteIo(name, "cannot start the built-in simulated board: "
                         + e.getMessage(), e);
+            }
+        } else if (entry.virtualBoard()) {
+            try {
+                profile = startVirtualBoard(entry);
+            } catch (IOException | VboardException e) {
+                throw new TransportException.RemoteIo(name, "cannot start the QEMU virtual board: " + e.getMessage(),
+                        e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TransportException.RemoteIo(name, "interrupted while the QEMU virtual board booted", e);
             }
         }
         return connector.get().connect(profile, prompt);
@@ -210,6 +294,12 @@ public final class BoardRegistry implements AutoCloseable {
             BoardProfile profile = entry.profile();
             if (entry.builtInSimulator()) {
                 profile = startSimulator(profile);
+            } else if (entry.virtualBoard()) {
+                profile = startVirtualBoard(entry);
+                setStatus(name, BoardStatus.CONNECTING);
+            }
+            if (cancelled.contains(name)) {
+                throw new Cancelled(name);
             }
             connection = connector.get().connect(profile, prompt);
             if (cancelled.contains(name)) {
@@ -223,7 +313,7 @@ public final class BoardRegistry implements AutoCloseable {
             keepFacts(name, facts);
             setStatus(name, BoardStatus.CONNECTED);
             return facts;
-        } catch (Cancelled e) {
+        } catch (Cancelled | InterruptedException e) {
             closeQuietly(name, connection);
             setStatus(name, BoardStatus.DISCONNECTED);
             throw new java.io.InterruptedIOException("connecting to board '" + name + "' was cancelled");
@@ -237,7 +327,7 @@ public final class BoardRegistry implements AutoCloseable {
             setStatus(name, new BoardStatus.Failed(message.startsWith("board '") ? message
                     : "board '" + name + "': " + message));
             throw e;
-        } catch (SecretStore.SecretStoreException e) {
+        } catch (SecretStore.SecretStoreException | VboardException e) {
             closeQuietly(name, connection);
             setStatus(name, new BoardStatus.Failed("board '" + name + "': " + e.getMessage()));
             throw new IOException(e.getMessage(), e);
@@ -279,6 +369,23 @@ public final class BoardRegistry implements AutoCloseable {
             disconnect(name);
         }
         simulator.close();
+        virtualBoard.close();
+    }
+
+    /** Boots the virtual board unless it runs (status "starting" with the boot's progress), for its SSH profile. */
+    private BoardProfile startVirtualBoard(BoardEntry entry) throws VboardException, InterruptedException,
+            IOException {
+        String name = entry.name();
+        BoardStatus before = status(name);
+        try {
+            setStatus(name, new BoardStatus.Starting("booting the " + entry.arch().id() + " VM"));
+            return virtualBoard.start(entry.profile(), entry.arch(), line -> setStatus(name,
+                    new BoardStatus.Starting(line)), () -> cancelled.contains(name));
+        } finally {
+            if (status(name) instanceof BoardStatus.Starting) {
+                setStatus(name, before);
+            }
+        }
     }
 
     private BoardProfile startSimulator(BoardProfile profile) throws IOException, SecretStore.SecretStoreException {

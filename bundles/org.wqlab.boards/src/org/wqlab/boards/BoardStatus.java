@@ -3,7 +3,7 @@ package org.wqlab.boards;
 /** Where a board's connection stands. Values only; the registry publishes changes to its listeners. */
 public sealed interface BoardStatus {
 
-    /** A word for the status column and tests: disconnected, connecting, connected or error. */
+    /** A word for the status column, its icon and tests: disconnected, connecting, starting, connected or error. */
     String label();
 
     record Disconnected() implements BoardStatus {
@@ -17,6 +17,14 @@ public sealed interface BoardStatus {
         @Override
         public String label() {
             return "connecting";
+        }
+    }
+
+    /** A board wqlab starts itself (the QEMU virtual board) is booting; {@code detail} is its latest progress. */
+    record Starting(String detail) implements BoardStatus {
+        @Override
+        public String label() {
+            return "starting";
         }
     }
 

@@ -17,6 +17,7 @@ import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.facts.BoardFacts;
 import org.wqlab.target.facts.UsbStorageDevice;
+import org.wqlab.vboard.VboardArch;
 
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
@@ -26,13 +27,19 @@ import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 
 /**
- * The boards file: JSON with one object per board (profile, built-in flag, last facts). Holds no secrets. Written
+ * The boards file: JSON with one object per board (profile, kind, last facts). Holds no secrets. Written
  * atomically (temporary file, then rename), so a crash never leaves half a file; a bad file is reported with its path
  * and the field, and is never overwritten by the registry.
  */
 public final class BoardStore {
 
-    static final int VERSION = 1;
+    /** 2: boards have a "kind" (and the virtual board an "arch"); version 1 files had the builtInSimulator flag only. */
+    static final int VERSION = 2;
+
+    /** What the file holds: the version it was written with, and its boards. */
+    public record Contents(int version, List<BoardEntry> boards) {
+    }
+
     private final Path file;
 
     public BoardStore(Path file) {
@@ -44,7 +51,7 @@ public final class BoardStore {
     }
 
     /** @return the boards in the file, or empty when the file does not exist yet */
-    public Optional<List<BoardEntry>> load() throws BoardStoreException {
+    public Optional<Contents> load() throws BoardStoreException {
         if (!Files.exists(file)) {
             return Optional.empty();
         }
@@ -64,6 +71,11 @@ public final class BoardStore {
         } catch (JsonParseException e) {
             throw bad("(syntax)", "is not valid JSON: " + e.getMessage(), e);
         }
+        JsonElement v = root.get("version");
+        if (v != null && !(v.isJsonPrimitive() && v.getAsJsonPrimitive().isNumber())) {
+            throw bad("version", "must be a whole number, was " + v, null);
+        }
+        int version = v == null ? 1 : v.getAsInt();
         JsonElement boards = root.get("boards");
         if (boards == null || !boards.isJsonArray()) {
             throw bad("boards", "must be an array", null);
@@ -77,7 +89,7 @@ public final class BoardStore {
             }
             entries.add(entry(array.get(i).getAsJsonObject(), at));
         }
-        return Optional.of(entries);
+        return Optional.of(new Contents(version, entries));
     }
 
     public void save(List<BoardEntry> entries) throws BoardStoreException {
@@ -121,7 +133,11 @@ public final class BoardStore {
         o.addProperty("hostKeyPolicy", p.hostKeyPolicy().name());
         o.addProperty("connectTimeoutSeconds", p.connectTimeout().toSeconds());
         o.addProperty("keepAliveSeconds", p.keepAliveInterval().toSeconds());
-        o.addProperty("builtInSimulator", e.builtInSimulator());
+        o.addProperty("kind", e.kind().id());
+        o.addProperty("builtInSimulator", e.builtInSimulator()); // for wqlab versions before boards file version 2
+        if (e.virtualBoard()) {
+            o.addProperty("arch", e.arch().id());
+        }
         if (!e.usbDriver().isEmpty()) {
             o.addProperty("usbDriver", e.usbDriver());
         }
@@ -172,7 +188,16 @@ public final class BoardStore {
             throw bad(at + ".connectTimeoutSeconds", "must be positive, was " + connect, null);
         }
         long keepAlive = number(o, at, "keepAliveSeconds", BoardProfile.DEFAULT_KEEP_ALIVE.toSeconds());
-        boolean builtIn = o.has("builtInSimulator") && bool(o, at, "builtInSimulator");
+        BoardKind kind = kind(o, at);
+        VboardArch arch = VboardArch.X86_64;
+        String archText = text(o, at, "arch", false);
+        if (archText != null) {
+            try {
+                arch = VboardArch.parse(archText);
+            } catch (IllegalArgumentException e) {
+                throw bad(at + ".arch", e.getMessage(), e);
+            }
+        }
         BoardProfile profile;
         try {
             profile = new BoardProfile(name, host, port, user, auth,
@@ -190,7 +215,21 @@ public final class BoardStore {
             facts = facts(f.getAsJsonObject(), at + ".facts");
         }
         String usbDriver = text(o, at, "usbDriver", false);
-        return new BoardEntry(profile, builtIn, Optional.ofNullable(facts), usbDriver);
+        return new BoardEntry(profile, kind, Optional.ofNullable(facts), usbDriver, arch);
+    }
+
+    /** "kind" (version 2), else the version 1 flag "builtInSimulator". */
+    private BoardKind kind(JsonObject o, String at) throws BoardStoreException {
+        String kind = text(o, at, "kind", false);
+        if (kind == null) {
+            return o.has("builtInSimulator") && bool(o, at, "builtInSimulator") ? BoardKind.BUILT_IN_SIMULATOR
+                    : BoardKind.SSH;
+        }
+        try {
+            return BoardKind.parse(kind);
+        } catch (IllegalArgumentException e) {
+            throw bad(at + ".kind", e.getMessage(), e);
+        }
     }
 
     private BoardFacts facts(JsonObject o, String at) throws BoardStoreException {

@@ -11,11 +11,13 @@ import org.osgi.util.tracker.ServiceTracker;
 import org.wqlab.target.BoardConnector;
 import org.wqlab.target.SecretStore;
 import org.wqlab.target.WqlabConfigDir;
+import org.wqlab.vboard.VirtualBoard;
 
 /**
  * The workbench's one board registry: boards file in the workspace
  * ({@code <workspace>/.metadata/.plugins/org.wqlab.boards/boards.json}), the SSH transport and secret store from the
- * OSGi service registry, the built-in simulator's state in wqlab's configuration folder (outside the workspace).
+ * OSGi service registry, the built-in simulator's state in wqlab's configuration folder (outside the workspace), the
+ * QEMU virtual board in its cache ({@code ${WQLAB_CACHE:-~/.cache/wqlab}/vboard}, where build.sh writes).
  */
 public final class Boards {
 
@@ -41,8 +43,10 @@ public final class Boards {
             secretStores.open();
             BuiltInSimulator simulator = new BuiltInSimulator(WqlabConfigDir.get().resolve("built-in-simulator"),
                     WqlabConfigDir.knownHosts());
+            VirtualBoardHost virtualBoard = new VirtualBoardHost(VirtualBoard.atDefaultLocation(),
+                    WqlabConfigDir.knownHosts());
             registry = BoardRegistry.open(new BoardStore(file), () -> service(connectors, "SSH transport"),
-                    () -> service(secretStores, "secret store"), simulator);
+                    () -> service(secretStores, "secret store"), simulator, virtualBoard);
         }
         return registry;
     }

@@ -1,13 +1,8 @@
 package org.wqlab.boards;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.sshd.common.config.keys.KeyUtils;
@@ -82,7 +77,8 @@ public final class BuiltInSimulator implements AutoCloseable {
             throw e;
         }
         try {
-            trust(ssh.login().host(), ssh.login().port(), hostKey());
+            TaggedKnownHost.trust(knownHostsFile, KNOWN_HOSTS_TAG, ssh.login().host(), ssh.login().port(),
+                    hostKey());
         } catch (IOException | RuntimeException e) {
             ssh.close();
             started.close();
@@ -120,30 +116,5 @@ public final class BuiltInSimulator implements AutoCloseable {
             return PublicKeyEntry.toString(kp.getPublic());
         }
         throw new IOException("the simulator has no host key in " + stateDir.resolve("host_key"));
-    }
-
-    /** Replaces the tagged line in wqlab's known-hosts file (created 0600 in a 0700 folder), keeping all others. */
-    private void trust(String host, int port, String typeAndKey) throws IOException {
-        Path dir = knownHostsFile.toAbsolutePath().getParent();
-        if (!Files.isDirectory(dir)) {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        }
-        List<String> lines = new ArrayList<>();
-        if (Files.exists(knownHostsFile)) {
-            for (String line : Files.readAllLines(knownHostsFile, StandardCharsets.UTF_8)) {
-                if (!line.strip().endsWith(" " + KNOWN_HOSTS_TAG)) {
-                    lines.add(line);
-                }
-            }
-        }
-        lines.add("[" + host + "]:" + port + " " + typeAndKey + " " + KNOWN_HOSTS_TAG);
-        Path tmp = Files.createTempFile(dir, "known_hosts", ".tmp",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        try {
-            Files.write(tmp, lines, StandardCharsets.UTF_8);
-            Files.move(tmp, knownHostsFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
     }
 }

@@ -381,8 +381,7 @@ final class RunVerb {
             registry.simulator().setSpeed(o.speed);
         }
         double speed = o.speedGiven ? o.speed : registry.speedOf(name);
-        String driver = entry.get().builtInSimulator() ? UsbDrivers.SIM_PULL
-                : entry.get().usbDriver().isEmpty() ? UsbDrivers.MANUAL : entry.get().usbDriver();
+        String driver = registry.usbDriverOf(name);
         HostKeyPrompt prompt = key -> {
             if (o.acceptNew) {
                 err.println("wqlab run: trusting the new " + key.keyType() + " host key of " + key.host() + ":"

@@ -9,15 +9,20 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 import com.google.gson.JsonObject;
@@ -69,9 +74,47 @@ public final class VirtualBoard {
         return BoardImage.load(home.resolve(arch.id()), arch);
     }
 
+    /** Whether build.sh made this architecture's board and the stick (cheap: two file checks). */
+    public boolean isBuilt(VboardArch arch) {
+        return Files.isRegularFile(home.resolve(arch.id()).resolve(BoardImage.FILE)) && Files.isRegularFile(stick());
+    }
+
+    /**
+     * The board's SSH host key as OpenSSH writes it ({@code ssh-ed25519 BASE64}), from build.sh's
+     * {@code host_key.pub} beside the client key, checked against the fingerprint build.sh recorded.
+     */
+    public static String hostPublicKey(RunningBoard b) throws VboardException {
+        Path file = b.key().resolveSibling("host_key.pub");
+        String[] fields;
+        try {
+            fields = Files.readString(file, StandardCharsets.US_ASCII).strip().split("\\s+");
+        } catch (IOException e) {
+            throw new VboardException("cannot read the virtual board's host key " + file + ": " + e.getMessage(), e);
+        }
+        if (fields.length < 2) {
+            throw new VboardException(file + ": expected 'TYPE BASE64', found " + fields.length + " field(s)");
+        }
+        String fingerprint;
+        try {
+            byte[] blob = Base64.getDecoder().decode(fields[1]);
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(blob);
+            fingerprint = "SHA256:" + Base64.getEncoder().withoutPadding().encodeToString(sha);
+        } catch (IllegalArgumentException | NoSuchAlgorithmException e) {
+            throw new VboardException(file + ": the key is not base64: " + e.getMessage(), e);
+        }
+        if (!fingerprint.equals(b.hostKeyFingerprint())) {
+            throw new VboardException(file + " has fingerprint " + fingerprint + " but build.sh recorded "
+                    + b.hostKeyFingerprint() + ": rebuild with 'wqlab vboard build'");
+        }
+        return fields[0] + " " + fields[1];
+    }
+
     // ------------------------------------------------------------------ build
 
-    /** The checkout holding build.sh: $WQLAB_ROOT, the system property wqlab.repo.root, or a parent of the cwd. */
+    /**
+     * The checkout holding build.sh: $WQLAB_ROOT, the system property wqlab.repo.root, a parent of the cwd, or a
+     * parent of the product's install folder (the product is built inside the checkout).
+     */
     public static Path findRepoRoot() throws VboardException {
         List<Path> tried = new ArrayList<>();
         for (String s : new String[] { System.getenv("WQLAB_ROOT"), System.getProperty("wqlab.repo.root") }) {
@@ -81,6 +124,17 @@ public final class VirtualBoard {
         }
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
             tried.add(p);
+        }
+        String install = System.getProperty("osgi.install.area");
+        if (install != null && install.startsWith("file:")) {
+            try {
+                for (Path p = Path.of(URI.create(install.replace(" ", "%20"))); p != null;
+                        p = p.getParent()) {
+                    tried.add(p);
+                }
+            } catch (IllegalArgumentException e) {
+                // not a plain file URL: the other places still count
+            }
         }
         for (Path p : tried) {
             if (Files.isRegularFile(p.resolve(BUILD_SCRIPT))) {
@@ -94,6 +148,15 @@ public final class VirtualBoard {
     /** Runs build.sh (Debian packages, initramfs, stick); its output goes to lines. @return its exit code */
     public int build(Path repoRoot, VboardArch arch, int stickMib, Consumer<String> lines)
             throws VboardException, InterruptedException {
+        return build(repoRoot, arch, stickMib, lines, () -> false);
+    }
+
+    /**
+     * As {@link #build(Path, VboardArch, int, Consumer)}; when {@code cancelled} is true at a line of output, build.sh
+     * and its children are ended and InterruptedException thrown.
+     */
+    public int build(Path repoRoot, VboardArch arch, int stickMib, Consumer<String> lines, BooleanSupplier cancelled)
+            throws VboardException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder("bash", repoRoot.resolve(BUILD_SCRIPT).toString(), "--arch", arch.id(),
                 "--stick-mib", Integer.toString(stickMib)).redirectErrorStream(true);
         pb.environment().put("WQLAB_CACHE", home.getParent().toString());
@@ -103,6 +166,11 @@ public final class VirtualBoard {
                     new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null;) {
                     lines.accept(line);
+                    if (cancelled.getAsBoolean()) {
+                        p.descendants().forEach(ProcessHandle::destroy);
+                        p.destroy();
+                        throw new InterruptedException("the virtual board's build was cancelled");
+                    }
                 }
             }
             return p.waitFor();
@@ -121,6 +189,15 @@ public final class VirtualBoard {
     /** Boots the board and returns once its SSH server answers; progress gets a line every few seconds. */
     public RunningBoard start(VboardArch arch, StartOptions options, Consumer<String> progress)
             throws VboardException, InterruptedException {
+        return start(arch, options, progress, () -> false);
+    }
+
+    /**
+     * As {@link #start(VboardArch, StartOptions, Consumer)}; when {@code cancelled} turns true during the boot, the
+     * VM is stopped and InterruptedException thrown.
+     */
+    public RunningBoard start(VboardArch arch, StartOptions options, Consumer<String> progress,
+            BooleanSupplier cancelled) throws VboardException, InterruptedException {
         Optional<RunningBoard> already = running();
         if (already.isPresent()) {
             RunningBoard b = already.get();
@@ -184,8 +261,8 @@ public final class VirtualBoard {
                 image.hostKeyFingerprint(), image.kernelRelease(), options.irqCpu(), Instant.now());
         writeState(board);
         try {
-            awaitSsh(board, options.bootTimeout(), progress);
-        } catch (VboardException | InterruptedException e) {
+            awaitSsh(board, options.bootTimeout(), progress, cancelled);
+        } catch (VboardException | InterruptedException | RuntimeException e) {
             stop(progress);
             throw e;
         }
@@ -322,14 +399,17 @@ public final class VirtualBoard {
     }
 
     /** Waits until the guest's SSH server sends its banner through QEMU's port forward. */
-    private static void awaitSsh(RunningBoard b, Duration timeout, Consumer<String> progress)
-            throws VboardException, InterruptedException {
+    private static void awaitSsh(RunningBoard b, Duration timeout, Consumer<String> progress,
+            BooleanSupplier cancelled) throws VboardException, InterruptedException {
         long start = System.nanoTime();
         long end = start + timeout.toNanos();
         long nextReport = start + 5_000_000_000L;
         while (true) {
             if (sshBanner(b.sshPort())) {
                 return;
+            }
+            if (cancelled.getAsBoolean()) {
+                throw new InterruptedException("the boot of the virtual board was cancelled");
             }
             if (!isQemu(b.pid())) {
                 throw new VboardException("QEMU (pid " + b.pid() + ") ended during boot; serial log "

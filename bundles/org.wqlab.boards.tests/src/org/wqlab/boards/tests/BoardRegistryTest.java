@@ -18,11 +18,14 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardKind;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.BoardStore;
 import org.wqlab.boards.BoardStoreException;
 import org.wqlab.boards.BuiltInSimulator;
+import org.wqlab.boards.VirtualBoardHost;
+import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
@@ -32,6 +35,9 @@ import org.wqlab.target.SecretStore;
 import org.wqlab.target.facts.BoardFacts;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.vboard.QemuUsbDriver;
+import org.wqlab.vboard.VboardArch;
+import org.wqlab.vboard.VirtualBoard;
 
 class BoardRegistryTest {
 
@@ -44,15 +50,18 @@ class BoardRegistryTest {
         SshEnvironment env = new SshEnvironment(dir.resolve("no-ssh-config"), List.of(), knownHosts, List.of(), null);
         JschBoardConnector connector = new JschBoardConnector(env, secrets);
         return BoardRegistry.open(new BoardStore(file), () -> connector, () -> secrets,
-                new BuiltInSimulator(dir.resolve("sim-state"), knownHosts));
+                new BuiltInSimulator(dir.resolve("sim-state"), knownHosts),
+                new VirtualBoardHost(new VirtualBoard(dir.resolve("cache/vboard")), knownHosts));
     }
 
     @Test
     void firstStartHoldsTheBuiltInBoardAndProfilesSurviveARestart() throws Exception {
         Path file = dir.resolve("ws/boards.json");
         try (BoardRegistry registry = open(file, dir.resolve("kh"))) {
-            assertEquals(List.of(BuiltInSimulator.BOARD_NAME), registry.entries().stream().map(BoardEntry::name).toList());
+            assertEquals(List.of(BuiltInSimulator.BOARD_NAME, VirtualBoardHost.BOARD_NAME),
+                    registry.entries().stream().map(BoardEntry::name).toList());
             assertTrue(registry.entries().get(0).builtInSimulator());
+            assertEquals(BoardKind.VIRTUAL_BOARD, registry.entries().get(1).kind());
             registry.add(new BoardProfile("lab h3", "10.0.0.7", 2222, "root", AuthMethod.PUBLIC_KEY,
                     Path.of("/home/me/.ssh/id_ed25519"), "jump.lab", HostKeyPolicy.ASK, null, null));
             registry.duplicate("lab h3");
@@ -60,7 +69,8 @@ class BoardRegistryTest {
         }
         try (BoardRegistry again = open(file, dir.resolve("kh"))) {
             List<String> names = again.entries().stream().map(BoardEntry::name).toList();
-            assertEquals(List.of(BuiltInSimulator.BOARD_NAME, "lab h3", "lab h3 (copy)"), names);
+            assertEquals(List.of(BuiltInSimulator.BOARD_NAME, VirtualBoardHost.BOARD_NAME, "lab h3", "lab h3 (copy)"),
+                    names);
             BoardProfile lab = again.entry("lab h3").orElseThrow().profile();
             assertEquals(2222, lab.port());
             assertEquals(Path.of("/home/me/.ssh/id_ed25519"), lab.keyFile());
@@ -69,7 +79,83 @@ class BoardRegistryTest {
             again.remove("lab h3 (copy)");
         }
         try (BoardRegistry third = open(file, dir.resolve("kh"))) {
-            assertEquals(2, third.entries().size());
+            assertEquals(3, third.entries().size());
+        }
+    }
+
+    @Test
+    void aVersionOneFileGetsTheVirtualBoardOnceAfterTheSimulatorAndKeepsItsBoards() throws Exception {
+        Path file = dir.resolve("boards.json");
+        Files.writeString(file, """
+                {"version": 1, "boards": [
+                  {"name": "my sim", "host": "127.0.0.1", "builtInSimulator": true},
+                  {"name": "lab", "host": "10.0.0.7", "port": 22, "user": "root", "usbDriver": "uhubctl"}]}
+                """, StandardCharsets.UTF_8);
+        try (BoardRegistry registry = open(file, dir.resolve("kh"))) {
+            assertEquals(List.of("my sim", VirtualBoardHost.BOARD_NAME, "lab"),
+                    registry.entries().stream().map(BoardEntry::name).toList());
+            assertEquals(List.of(BoardKind.BUILT_IN_SIMULATOR, BoardKind.VIRTUAL_BOARD, BoardKind.SSH),
+                    registry.entries().stream().map(BoardEntry::kind).toList());
+            assertEquals("uhubctl", registry.entry("lab").orElseThrow().usbDriver());
+            String json = Files.readString(file, StandardCharsets.UTF_8);
+            assertTrue(json.contains("\"version\": 2"), json);
+            assertTrue(json.contains("\"kind\": \"qemu-virtual-board\""), json);
+            assertTrue(json.contains("\"arch\": \"x86_64\""), json);
+            registry.remove(VirtualBoardHost.BOARD_NAME);
+        }
+        try (BoardRegistry again = open(file, dir.resolve("kh"))) {
+            assertEquals(List.of("my sim", "lab"), again.entries().stream().map(BoardEntry::name).toList(),
+                    "a virtual board the user removed came back");
+        }
+    }
+
+    @Test
+    void theVirtualBoardsArchitectureIsSavedAndABadKindNamesItsField() throws Exception {
+        Path file = dir.resolve("boards.json");
+        try (BoardRegistry registry = open(file, dir.resolve("kh"))) {
+            registry.setArch(VirtualBoardHost.BOARD_NAME, VboardArch.ARM64);
+            assertInstanceOf(VirtualBoardHost.State.NotBuilt.class, registry.virtualBoard().state());
+            assertEquals(VboardArch.ARM64, registry.virtualBoard().state().arch());
+        }
+        try (BoardRegistry again = open(file, dir.resolve("kh"))) {
+            assertEquals(VboardArch.ARM64, again.entry(VirtualBoardHost.BOARD_NAME).orElseThrow().arch());
+        }
+        Files.writeString(file, "{\"version\":2,\"boards\":[{\"name\":\"a\",\"host\":\"h\",\"kind\":\"vm\"}]}");
+        BoardStoreException e = assertThrows(BoardStoreException.class, () -> open(file, dir.resolve("kh")));
+        assertTrue(e.getMessage().contains("boards[0].kind") && e.getMessage().contains("qemu-virtual-board"),
+                e.getMessage());
+        Files.writeString(file, "{\"version\":2,\"boards\":[{\"name\":\"a\",\"host\":\"h\",\"arch\":\"mips\"}]}");
+        e = assertThrows(BoardStoreException.class, () -> open(file, dir.resolve("kh")));
+        assertTrue(e.getMessage().contains("boards[0].arch") && e.getMessage().contains("mips"), e.getMessage());
+    }
+
+    @Test
+    void theBoardsUsbDriverIsItsKindsOwnUnlessOneIsSet() throws Exception {
+        try (BoardRegistry registry = open(dir.resolve("b.json"), dir.resolve("kh"))) {
+            registry.add(BoardProfile.of("lab", "10.0.0.7", 22, "root"));
+            assertEquals(UsbDrivers.SIM_PULL, registry.usbDriverOf(BuiltInSimulator.BOARD_NAME));
+            assertEquals(QemuUsbDriver.ID, registry.usbDriverOf(VirtualBoardHost.BOARD_NAME));
+            assertEquals(UsbDrivers.MANUAL, registry.usbDriverOf("lab"));
+            registry.setUsbDriver(VirtualBoardHost.BOARD_NAME, UsbDrivers.SYSFS_REMOVE);
+            assertEquals(UsbDrivers.SYSFS_REMOVE, registry.usbDriverOf(VirtualBoardHost.BOARD_NAME));
+            assertTrue(UsbDrivers.byId(QemuUsbDriver.ID).isPresent(), "the virtual board's driver is not registered");
+        }
+    }
+
+    @Test
+    void connectingAVirtualBoardThatIsNotBuiltFailsNamingTheBuild() throws Exception {
+        try (BoardRegistry registry = open(dir.resolve("b.json"), dir.resolve("kh"))) {
+            List<String> seen = new ArrayList<>();
+            registry.addListener(() -> seen.add(registry.status(VirtualBoardHost.BOARD_NAME).label()));
+            assertThrows(java.io.IOException.class, () -> registry.connect(VirtualBoardHost.BOARD_NAME,
+                    HostKeyPrompt.REFUSE));
+            BoardStatus.Failed failed = assertInstanceOf(BoardStatus.Failed.class,
+                    registry.status(VirtualBoardHost.BOARD_NAME));
+            assertTrue(failed.message().contains("not built") && failed.message().contains("wqlab vboard build")
+                    && failed.message().contains(dir.resolve("cache/vboard").toString()), failed.message());
+            assertTrue(seen.contains("starting"), seen.toString());
+            assertInstanceOf(VirtualBoardHost.State.NotBuilt.class, registry.virtualBoard().state());
+            assertFalse(Files.exists(dir.resolve("kh")), "a host key was trusted for a board that never ran");
         }
     }
 

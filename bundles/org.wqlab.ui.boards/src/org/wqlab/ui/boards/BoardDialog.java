@@ -21,11 +21,13 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
+import org.wqlab.boards.BoardKind;
 import org.wqlab.sequence.usb.UsbDisconnectDriver;
 import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
+import org.wqlab.vboard.VboardArch;
 
 /**
  * Adds or edits a board profile. Every field is checked as it is typed; the message names the field and OK stays
@@ -35,13 +37,19 @@ import org.wqlab.target.HostKeyPolicy;
 final class BoardDialog extends TitleAreaDialog {
 
     private final BoardProfile initial;
+    private final BoardKind kind;
+    /** The built-in simulated board or the QEMU virtual board: wqlab starts it, so only some fields change. */
     private final boolean builtIn;
+    private final VboardArch initialArch;
     private final Set<String> takenNames;
     private final String initialUsbDriver;
     private final Function<Result, String> onOk;
 
-    /** What the dialog gives back: the profile, a new password or passphrase (or null), the USB driver id. */
-    record Result(BoardProfile profile, char[] secret, String usbDriver) {
+    /**
+     * What the dialog gives back: the profile, a new password or passphrase (or null), the USB driver id, and the
+     * virtual board's architecture.
+     */
+    record Result(BoardProfile profile, char[] secret, String usbDriver, VboardArch arch) {
     }
 
     private Text name;
@@ -54,6 +62,7 @@ final class BoardDialog extends TitleAreaDialog {
     private Text jumpHost;
     private Combo hostKeyPolicy;
     private Combo usbDriver;
+    private Combo arch;
     private final List<String> usbDriverIds = new ArrayList<>();
     /** An empty new form shows no error until the user types. */
     private boolean touched;
@@ -63,12 +72,14 @@ final class BoardDialog extends TitleAreaDialog {
      * @param initialUsbDriver the board's USB disconnect driver id, empty for the default
      * @param onOk applies the result; returns an error message, or null when done
      */
-    BoardDialog(Shell parent, BoardProfile initial, String initialUsbDriver, boolean builtIn, Set<String> takenNames,
-            Function<Result, String> onOk) {
+    BoardDialog(Shell parent, BoardProfile initial, String initialUsbDriver, BoardKind kind, VboardArch initialArch,
+            Set<String> takenNames, Function<Result, String> onOk) {
         super(parent);
         this.initial = initial;
         this.initialUsbDriver = initialUsbDriver == null ? "" : initialUsbDriver;
-        this.builtIn = builtIn;
+        this.kind = kind;
+        this.builtIn = kind != BoardKind.SSH;
+        this.initialArch = initialArch;
         this.takenNames = takenNames;
         this.onOk = onOk;
         setBlockOnOpen(false);
@@ -135,9 +146,13 @@ final class BoardDialog extends TitleAreaDialog {
         usbDriver = new Combo(c, SWT.READ_ONLY);
         usbDriver.setData(WidgetIds.KEY, WidgetIds.DIALOG_USB_DRIVER);
         usbDriverIds.add("");
-        usbDriver.add(builtIn ? "the simulated board's physical pull" : "manual prompt (default)");
+        usbDriver.add(switch (kind) {
+            case BUILT_IN_SIMULATOR -> "the simulated board's physical pull";
+            case VIRTUAL_BOARD -> "QMP device_del of the emulated stick (the virtual board's own)";
+            case SSH -> "manual prompt (default)";
+        });
         for (UsbDisconnectDriver d : UsbDrivers.all()) {
-            if (d.id().equals(UsbDrivers.MANUAL)) {
+            if (d.id().equals(UsbDrivers.MANUAL) && kind == BoardKind.SSH) {
                 continue;
             }
             usbDriverIds.add(d.id());
@@ -146,6 +161,19 @@ final class BoardDialog extends TitleAreaDialog {
         usbDriver.select(Math.max(0, usbDriverIds.indexOf(initialUsbDriver)));
         usbDriver.setToolTipText("What a sequence's 'board' USB driver does on this board");
         GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(usbDriver);
+
+        if (kind == BoardKind.VIRTUAL_BOARD) {
+            new Label(c, SWT.NONE).setText("A&rchitecture:");
+            arch = new Combo(c, SWT.READ_ONLY);
+            arch.setData(WidgetIds.KEY, WidgetIds.DIALOG_ARCH);
+            for (VboardArch a : VboardArch.values()) {
+                arch.add(a.id() + (a == VboardArch.ARM64 ? " (qemu-system-aarch64 -M virt, the R-Car's architecture)"
+                        : " (qemu-system-x86_64 -M q35)"));
+            }
+            arch.select(initialArch.ordinal());
+            arch.setToolTipText("Takes effect at the next boot; build it first (Build VM)");
+            GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(arch);
+        }
 
         BoardProfile p = initial;
         name.setText(p == null ? "" : p.name());
@@ -163,10 +191,17 @@ final class BoardDialog extends TitleAreaDialog {
         });
         if (builtIn) {
             for (Control fixed : new Control[] { host, port, user, auth, keyFile, browse, password, jumpHost,
-                    hostKeyPolicy, usbDriver }) {
+                    hostKeyPolicy }) {
                 fixed.setEnabled(false);
             }
-            setMessage("The built-in simulated board starts on 127.0.0.1 when connected; only its name can change.");
+            if (kind == BoardKind.BUILT_IN_SIMULATOR) {
+                usbDriver.setEnabled(false);
+                setMessage("The built-in simulated board starts on 127.0.0.1 when connected; only its name can"
+                        + " change.");
+            } else {
+                setMessage("The QEMU virtual board boots on 127.0.0.1 (a free port) when connected and is reached as"
+                        + " root with the key its build made; its host key is checked against the build's.");
+            }
         }
         for (Control t : new Control[] { name, host, port, user, keyFile, jumpHost }) {
             t.addListener(SWT.Modify, e -> {
@@ -285,7 +320,8 @@ final class BoardDialog extends TitleAreaDialog {
         String error;
         try {
             error = onOk.apply(new Result(profile, secret,
-                    usbDriverIds.get(Math.max(0, usbDriver.getSelectionIndex()))));
+                    usbDriverIds.get(Math.max(0, usbDriver.getSelectionIndex())),
+                    arch == null ? initialArch : VboardArch.values()[Math.max(0, arch.getSelectionIndex())]));
         } finally {
             if (secret != null) {
                 Arrays.fill(secret, '\0');

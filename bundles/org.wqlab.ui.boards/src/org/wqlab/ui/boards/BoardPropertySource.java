@@ -9,9 +9,12 @@ import org.eclipse.ui.views.properties.IPropertyDescriptor;
 import org.eclipse.ui.views.properties.IPropertySource;
 import org.eclipse.ui.views.properties.PropertyDescriptor;
 import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardKind;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
+import org.wqlab.boards.VirtualBoardHost;
 import org.wqlab.target.BoardProfile;
+import org.wqlab.vboard.RunningBoard;
 
 /** A board's profile, status and probed facts, read-only, for the Properties view. A snapshot taken when selected. */
 final class BoardPropertySource implements IPropertySource {
@@ -28,9 +31,14 @@ final class BoardPropertySource implements IPropertySource {
         }
         BoardProfile p = entry.profile();
         put(PROFILE, "Name", p.name());
-        put(PROFILE, "Host", entry.builtInSimulator() ? "127.0.0.1 (built-in simulator, port chosen at start)"
-                : p.host());
+        put(PROFILE, "Kind", entry.kind().id());
+        put(PROFILE, "Host", entry.kind() == BoardKind.SSH ? p.host() : "127.0.0.1 (port chosen at start)");
         put(PROFILE, "Port", p.port() == 0 ? "(default)" : Integer.toString(p.port()));
+        if (entry.virtualBoard()) {
+            put(PROFILE, "Architecture", entry.arch().id());
+            put(PROFILE, "VM", vmText(registry.virtualBoard().state()));
+        }
+        put(PROFILE, "USB disconnect", registry.usbDriverOf(name));
         put(PROFILE, "User", p.user().isEmpty() ? "(default)" : p.user());
         put(PROFILE, "Authentication", p.auth().name());
         if (p.keyFile() != null) {
@@ -41,8 +49,16 @@ final class BoardPropertySource implements IPropertySource {
         }
         put(PROFILE, "Unknown host keys", p.hostKeyPolicy().name());
         BoardStatus status = registry.status(name);
-        put(PROFILE, "Status", status instanceof BoardStatus.Failed f ? "error: " + f.message() : status.label());
+        put(PROFILE, "Status", BoardsPart.statusText(status));
         entry.facts().ifPresent(f -> FactRows.of(name, f).forEach(r -> put(FACTS, r.label(), r.value())));
+    }
+
+    private static String vmText(VirtualBoardHost.State state) {
+        if (state instanceof VirtualBoardHost.State.Running r) {
+            return "running: pid " + r.board().pid() + ", ssh " + RunningBoard.HOST + ":" + r.board().sshPort()
+                    + ", QMP " + r.board().qmpSocket() + ", serial log " + r.board().serialLog();
+        }
+        return state instanceof VirtualBoardHost.State.NotBuilt ? "not built" : "stopped";
     }
 
     private void put(String category, String label, String value) {

@@ -42,11 +42,13 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.swt.widgets.Tree;
 import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardKind;
 import org.wqlab.boards.BoardListener;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.BoardStoreException;
 import org.wqlab.boards.Boards;
+import org.wqlab.boards.VirtualBoardHost;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
@@ -56,10 +58,13 @@ import org.wqlab.target.BoardProfile;
 import org.wqlab.target.SecretKind;
 import org.wqlab.target.SecretStore;
 import org.wqlab.ui.refresh.UiRefreshThrottle;
+import org.wqlab.vboard.RunningBoard;
+import org.wqlab.vboard.VboardArch;
 
 /**
  * The Boards view (an e4 POJO part): board profiles in a tree with host and status, their probed facts below them,
- * actions to add, edit, duplicate, remove, connect and disconnect. Status changes arrive from any thread and reach
+ * actions to add, edit, duplicate, remove, connect and disconnect, and to build and stop the QEMU virtual board's VM
+ * (connecting it boots the VM). Status changes arrive from any thread and reach
  * the tree through a {@link UiRefreshThrottle}; the selected board goes to the Properties view.
  */
 public final class BoardsPart {
@@ -131,11 +136,16 @@ public final class BoardsPart {
                 this::connect));
         actions.add(new BoardAction(WidgetIds.DISCONNECT, "Disconnect", "Disconnect the selected boards",
                 Need.CONNECTED, this::disconnect));
+        actions.add(new BoardAction(WidgetIds.BUILD_VM, "Build VM", "Build the QEMU virtual board from Debian packages"
+                + " (releng/virtual-board/build.sh; a rebuild with the same inputs does nothing)", Need.VM_STOPPED,
+                this::buildVirtualBoard));
+        actions.add(new BoardAction(WidgetIds.STOP_VM, "Stop VM", "Disconnect the QEMU virtual board and stop its VM",
+                Need.VM_RUNNING, this::stopVirtualBoard));
         MenuManager menu = new MenuManager();
         for (BoardAction a : actions) {
             toolBar.add(a);
             menu.add(a);
-            if (a.getId().equals(WidgetIds.REMOVE)) {
+            if (a.getId().equals(WidgetIds.REMOVE) || a.getId().equals(WidgetIds.DISCONNECT)) {
                 toolBar.add(new Separator());
                 menu.add(new Separator());
             }
@@ -160,6 +170,11 @@ public final class BoardsPart {
         viewer.setInput(registry);
         refresh();
         parent.getDisplay().asyncExec(this::bindSiteSelectionProvider);
+        Job look = Job.create("Looking at the QEMU virtual board", monitor -> {
+            registry.refreshVirtualBoard(); // file checks: not on the UI thread
+        });
+        look.setSystem(true);
+        look.schedule();
     }
 
     @Focus
@@ -255,7 +270,7 @@ public final class BoardsPart {
     }
 
     private void add(List<String> ignored) {
-        new BoardDialog(shell(), null, "", false, names(), result -> {
+        new BoardDialog(shell(), null, "", BoardKind.SSH, VboardArch.X86_64, names(), result -> {
             BoardProfile profile = result.profile();
             try {
                 registry.add(profile);
@@ -275,11 +290,14 @@ public final class BoardsPart {
         if (entry == null) {
             return;
         }
-        new BoardDialog(shell(), entry.profile(), entry.usbDriver(), entry.builtInSimulator(), names(), result -> {
+        new BoardDialog(shell(), entry.profile(), entry.usbDriver(), entry.kind(), entry.arch(), names(), result -> {
             BoardProfile profile = result.profile();
             try {
                 registry.update(name, profile);
                 registry.setUsbDriver(profile.name(), result.usbDriver());
+                if (entry.virtualBoard()) {
+                    registry.setArch(profile.name(), result.arch());
+                }
                 storeSecret(profile, result.secret());
             } catch (BoardStoreException | SecretStore.SecretStoreException | IllegalArgumentException e) {
                 return e.getMessage();
@@ -340,6 +358,43 @@ public final class BoardsPart {
         }
     }
 
+    private void buildVirtualBoard(List<String> selected) {
+        registry.entry(selected.get(0)).filter(BoardEntry::virtualBoard)
+                .ifPresent(e -> new BuildVirtualBoardJob(registry, e.arch()).schedule());
+        selectionChanged(); // Build VM stays disabled while the build runs
+    }
+
+    private void stopVirtualBoard(List<String> selected) {
+        for (String name : selected) {
+            if (registry.entry(name).map(BoardEntry::virtualBoard).orElse(false)) {
+                for (Job job : Job.getJobManager().find(ConnectJob.FAMILY)) {
+                    if (job instanceof ConnectJob c && c.board().equals(name)) {
+                        c.cancel(); // a boot still running ends too
+                    }
+                }
+                new StopVirtualBoardJob(registry, name).schedule();
+            }
+        }
+    }
+
+    /** What the Host column says of the virtual board's VM (its last known state; no I/O here). */
+    private String virtualBoardText(BoardEntry e) {
+        VirtualBoardHost.State state = registry.virtualBoard().state();
+        if (state instanceof VirtualBoardHost.State.Running r) {
+            RunningBoard b = r.board();
+            return RunningBoard.HOST + ":" + b.sshPort() + " (QEMU " + b.arch().id() + " VM, Debian "
+                    + b.kernelRelease() + (r.startedHere() ? "" : ", started outside the workbench") + ")";
+        }
+        if (state instanceof VirtualBoardHost.State.NotBuilt) {
+            return "QEMU " + e.arch().id() + " VM: not built yet (Build VM)";
+        }
+        return "QEMU " + e.arch().id() + " VM: stopped (Connect boots it)";
+    }
+
+    private boolean vmRunning() {
+        return registry.virtualBoard().state() instanceof VirtualBoardHost.State.Running;
+    }
+
     private void column(String title, int width, ColumnLabelProvider labels) {
         TreeViewerColumn c = new TreeViewerColumn(viewer, SWT.LEFT);
         c.getColumn().setText(title);
@@ -355,7 +410,10 @@ public final class BoardsPart {
         });
     }
 
-    private static String statusText(BoardStatus status) {
+    static String statusText(BoardStatus status) {
+        if (status instanceof BoardStatus.Starting s) {
+            return "starting: " + s.detail();
+        }
         return status instanceof BoardStatus.Failed f ? "error: " + f.message() : status.label();
     }
 
@@ -410,6 +468,9 @@ public final class BoardsPart {
                     if (e.builtInSimulator()) {
                         return "127.0.0.1 (built-in simulator)";
                     }
+                    if (e.virtualBoard()) {
+                        return virtualBoardText(e);
+                    }
                     String user = p.user().isEmpty() ? "" : p.user() + "@";
                     return user + p.host() + (p.port() == 0 ? "" : ":" + p.port())
                             + (p.jumpHost() == null ? "" : " via " + p.jumpHost());
@@ -443,7 +504,7 @@ public final class BoardsPart {
     }
 
     private enum Need {
-        NOTHING, ONE, SOME, DISCONNECTED, CONNECTED
+        NOTHING, ONE, SOME, DISCONNECTED, CONNECTED, VM_STOPPED, VM_RUNNING
     }
 
     private final class BoardAction extends Action {
@@ -467,8 +528,19 @@ public final class BoardsPart {
                 case DISCONNECTED -> selected.stream().anyMatch(n -> registry.status(n) instanceof BoardStatus.Disconnected
                         || registry.status(n) instanceof BoardStatus.Failed);
                 case CONNECTED -> selected.stream().anyMatch(n -> registry.status(n) instanceof BoardStatus.Connected
-                        || registry.status(n) instanceof BoardStatus.Connecting);
+                        || registry.status(n) instanceof BoardStatus.Connecting
+                        || registry.status(n) instanceof BoardStatus.Starting);
+                case VM_STOPPED -> selected.size() == 1 && isVirtual(selected.get(0)) && !vmRunning()
+                        && !(registry.status(selected.get(0)) instanceof BoardStatus.Starting)
+                        && Job.getJobManager().find(BuildVirtualBoardJob.FAMILY).length == 0;
+                case VM_RUNNING -> selected.stream().anyMatch(this::isVirtual)
+                        && (vmRunning() || selected.stream().anyMatch(n -> isVirtual(n)
+                                && registry.status(n) instanceof BoardStatus.Starting));
             });
+        }
+
+        private boolean isVirtual(String name) {
+            return registry.entry(name).map(BoardEntry::virtualBoard).orElse(false);
         }
 
         @Override

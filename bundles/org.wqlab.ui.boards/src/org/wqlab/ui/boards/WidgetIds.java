@@ -18,6 +18,7 @@ public final class WidgetIds {
     public static final String DIALOG_JUMP = "board.dialog.jumpHost";
     public static final String DIALOG_HOST_KEY_POLICY = "board.dialog.hostKeyPolicy";
     public static final String DIALOG_USB_DRIVER = "board.dialog.usbDriver";
+    public static final String DIALOG_ARCH = "board.dialog.arch";
     public static final String DIALOG_OK = "board.dialog.ok";
     public static final String HOST_KEY_SHELL = "board.hostkey";
 
@@ -28,6 +29,8 @@ public final class WidgetIds {
     public static final String REMOVE = "org.wqlab.ui.boards.remove";
     public static final String CONNECT = "org.wqlab.ui.boards.connect";
     public static final String DISCONNECT = "org.wqlab.ui.boards.disconnect";
+    public static final String BUILD_VM = "org.wqlab.ui.boards.buildVm";
+    public static final String STOP_VM = "org.wqlab.ui.boards.stopVm";
 
     private WidgetIds() {
     }

@@ -31,7 +31,6 @@ import org.wqlab.sequence.run.RunMonitor;
 import org.wqlab.sequence.run.RunResult;
 import org.wqlab.sequence.run.SequenceRunner;
 import org.wqlab.sequence.run.StepRecord;
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.target.HostKeyPrompt;
 import org.wqlab.target.OutputSink;
 
@@ -111,8 +110,7 @@ public final class SequenceRunJob extends Job {
             String name = boardName != null ? boardName : BoardChoice.builtIn(registry);
             BoardEntry entry = registry.entry(name)
                     .orElseThrow(() -> new IllegalArgumentException("no board named '" + name + "'"));
-            String usb = !entry.usbDriver().isEmpty() ? entry.usbDriver()
-                    : entry.builtInSimulator() ? UsbDrivers.SIM_PULL : UsbDrivers.MANUAL;
+            String usb = registry.usbDriverOf(entry.name());
             double speed = registry.speedOf(name);
             String where = name + (speed == 1 ? "" : " at " + speed + "x board time");
             editor.setRunSummary("running on " + where);

@@ -1,0 +1,45 @@
+package org.wqlab.boards;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one line of wqlab's known-hosts file that a board wqlab starts itself owns: tagged with a comment, replaced at
+ * each start because the loopback port changes, every other line kept. The file is created 0600 in a 0700 folder.
+ */
+final class TaggedKnownHost {
+
+    private TaggedKnownHost() {
+    }
+
+    /** @param typeAndKey the public host key as OpenSSH writes it: {@code type base64} */
+    static void trust(Path knownHostsFile, String tag, String host, int port, String typeAndKey) throws IOException {
+        Path dir = knownHostsFile.toAbsolutePath().getParent();
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
+        List<String> lines = new ArrayList<>();
+        if (Files.exists(knownHostsFile)) {
+            for (String line : Files.readAllLines(knownHostsFile, StandardCharsets.UTF_8)) {
+                if (!line.strip().endsWith(" " + tag)) {
+                    lines.add(line);
+                }
+            }
+        }
+        lines.add("[" + host + "]:" + port + " " + typeAndKey + " " + tag);
+        Path tmp = Files.createTempFile(dir, "known_hosts", ".tmp",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try {
+            Files.write(tmp, lines, StandardCharsets.UTF_8);
+            Files.move(tmp, knownHostsFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}
