@@ -50,6 +50,7 @@ public final class VirtualBoardHost implements AutoCloseable {
     private final VirtualBoard board;
     private final Path knownHostsFile;
     private volatile State state;
+    private volatile Optional<Path> builtModule = Optional.empty();
     private long bootedPid = -1;
 
     /**
@@ -76,6 +77,11 @@ public final class VirtualBoardHost implements AutoCloseable {
         return state;
     }
 
+    /** The latency-mon .ko build.sh made for the last architecture looked at, to deploy like on any board. */
+    public Optional<Path> builtModule() {
+        return builtModule;
+    }
+
     /** Looks at the VM again: running (any architecture), else built or not for {@code arch}. */
     public synchronized State refresh(VboardArch arch) {
         Optional<RunningBoard> running = board.running();
@@ -86,6 +92,12 @@ public final class VirtualBoardHost implements AutoCloseable {
             now = board.isBuilt(arch) ? new State.Stopped(arch) : new State.NotBuilt(arch);
         }
         state = now;
+        VboardArch built = now.arch();
+        try {
+            builtModule = board.isBuilt(built) ? board.image(built).module() : Optional.empty();
+        } catch (VboardException e) {
+            builtModule = Optional.empty(); // a broken build: connecting it says what is wrong
+        }
         return now;
     }
 

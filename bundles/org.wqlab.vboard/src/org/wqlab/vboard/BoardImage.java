@@ -5,11 +5,15 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Properties;
 
-/** What build.sh made for one architecture, read from its {@code board.properties}. */
+/**
+ * What build.sh made for one architecture, read from its {@code board.properties}; {@code module} is the latency-mon
+ * it built against the kernel's own headers (also installed in the initramfs), when the file is still there.
+ */
 public record BoardImage(VboardArch arch, Path kernel, Path initrd, Path key, String hostKeyFingerprint,
-        String kernelRelease, String debianVersion) {
+        String kernelRelease, String debianVersion, Optional<Path> module) {
 
     public static final String FILE = "board.properties";
 
@@ -26,7 +30,9 @@ public record BoardImage(VboardArch arch, Path kernel, Path initrd, Path key, St
             throw new VboardException("cannot read " + file + ": " + e.getMessage(), e);
         }
         BoardImage image = new BoardImage(arch, path(p, file, "kernel"), path(p, file, "initrd"), path(p, file, "key"),
-                text(p, file, "hostKeyFingerprint"), text(p, file, "kernelRelease"), text(p, file, "debianVersion"));
+                text(p, file, "hostKeyFingerprint"), text(p, file, "kernelRelease"), text(p, file, "debianVersion"),
+                Optional.ofNullable(p.getProperty("module")).map(String::strip).filter(m -> !m.isEmpty()).map(Path::of)
+                        .filter(Files::isRegularFile));
         if (!arch.id().equals(text(p, file, "arch"))) {
             throw new VboardException(file + ": field 'arch' is " + p.getProperty("arch") + ", expected " + arch.id());
         }

@@ -26,6 +26,7 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Group;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
+import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardListener;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.Boards;
@@ -153,6 +154,7 @@ public final class KernelModulePart {
         Object first = selection instanceof IStructuredSelection s ? s.getFirstElement() : selection;
         if (first instanceof BoardRow row && !row.name().equals(board)) {
             board = row.name();
+            offerVirtualBoardModule();
             showBoard();
             if (connection().isPresent()) {
                 refreshState();
@@ -171,6 +173,14 @@ public final class KernelModulePart {
             b.setEnabled(connected);
         }
         boardLabel.getParent().layout(true, true);
+    }
+
+    /** On the QEMU virtual board, an empty module field gets the latency-mon its build made for its kernel. */
+    private void offerVirtualBoardModule() {
+        if (registry != null && moduleFile.getText().isBlank()
+                && registry.entry(board).map(BoardEntry::virtualBoard).orElse(false)) {
+            registry.virtualBoard().builtModule().ifPresent(ko -> moduleFile.setText(ko.toString()));
+        }
     }
 
     private Optional<BoardConnection> connection() {

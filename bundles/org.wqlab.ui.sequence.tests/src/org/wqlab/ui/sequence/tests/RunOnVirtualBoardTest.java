@@ -13,9 +13,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
+import org.eclipse.core.runtime.jobs.IJobChangeListener;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IEditorPart;
@@ -46,10 +55,10 @@ import org.wqlab.vboard.VirtualBoard;
 
 /**
  * Issue 9's board type in the workbench, under Xvfb with a real QEMU: the Boards view's "QEMU virtual board" is
- * connected with its toolbar's Connect, which boots the VM (status "starting" with the boot's progress) and logs in
+ * built again with Build VM (build.sh, which does nothing when nothing changed), then connected with Connect, which boots the VM (status "starting" with the boot's progress) and logs in
  * with the build's key and host key; its facts are the real kernel's. The default sequence then runs on it from the
  * editor's toolbar with the board's own disconnect (QMP device_del): every step green, a USB disconnect and a stall
- * in the run. Stop VM ends QEMU. Needs the board built (releng/virtual-board/build.sh, which releng/run-tests runs
+ * in the run. The Kernel Module view offers the module the build made for the board's kernel. Stop VM ends QEMU. Needs the board built (releng/virtual-board/build.sh, which releng/run-tests runs
  * first); skipped without it unless {@code wqlab.vboard.required=true}, as in CI.
  */
 class RunOnVirtualBoardTest {
@@ -86,6 +95,7 @@ class RunOnVirtualBoardTest {
         registry.addListener(listener);
         Tree tree = null;
         try {
+            ui.page.showView(ViewIds.KERNEL_MODULE);
             IViewPart boardsView = ui.page.showView(ViewIds.BOARDS);
             tree = ui.find(org.wqlab.ui.boards.WidgetIds.TREE, Tree.class);
             Tree boards = tree;
@@ -93,6 +103,34 @@ class RunOnVirtualBoardTest {
             UiWait.until(ui.display, () -> row.getText(HOST_COLUMN).contains("stopped (Connect boots it)"),
                     EditorHarness.SHORT, "the VM shown stopped (" + row.getText(HOST_COLUMN) + ")");
             select(tree, row);
+            // the Kernel Module view offers the latency-mon the build made against this kernel's headers
+            Text moduleFile = ui.find("moduleFile", Text.class);
+            String builtKo = image.module().orElseThrow(() -> new AssertionError("build.sh recorded no module"))
+                    .toString();
+            UiWait.until(ui.display, () -> moduleFile.getText().equals(builtKo), EditorHarness.SHORT,
+                    "the Kernel Module view to offer " + builtKo + " (shows '" + moduleFile.getText() + "')");
+
+            // Build VM runs build.sh again: with unchanged inputs it does nothing and succeeds
+            AtomicReference<IStatus> built = new AtomicReference<>();
+            IJobChangeListener buildDone = new JobChangeAdapter() {
+                @Override
+                public void done(IJobChangeEvent event) {
+                    if (event.getJob().getName().startsWith("Building the x86_64 QEMU virtual board")) {
+                        built.set(event.getResult());
+                    }
+                }
+            };
+            Job.getJobManager().addJobChangeListener(buildDone);
+            try {
+                ToolItem buildVm = ui.toolItem(org.wqlab.ui.boards.WidgetIds.BUILD_VM);
+                assertTrue(buildVm.isEnabled(), "Build VM is disabled on a stopped virtual board");
+                ui.click(buildVm);
+                UiWait.until(ui.display, () -> built.get() != null, Duration.ofMinutes(5), "Build VM to end");
+            } finally {
+                Job.getJobManager().removeJobChangeListener(buildDone);
+            }
+            assertTrue(built.get().isOK(), "Build VM: " + built.get().getMessage());
+
             ui.click(ui.toolItem(org.wqlab.ui.boards.WidgetIds.CONNECT));
 
             UiWait.until(ui.display, () -> registry.status(name) instanceof BoardStatus.Connected
@@ -104,10 +142,13 @@ class RunOnVirtualBoardTest {
             BoardFacts facts = registry.entry(name).orElseThrow().facts().orElseThrow();
             assertTrue(facts.uname().contains(image.kernelRelease()), facts.uname() + " is not " + image);
             assertEquals(2, facts.cpuCount(), facts.toString());
-            assertEquals("connected", row.getText(STATUS_COLUMN));
+            UiWait.until(ui.display, () -> "connected".equals(row.getText(STATUS_COLUMN)), EditorHarness.SHORT,
+                    "'connected' in the Status column (" + row.getText(STATUS_COLUMN) + ")");
             UiWait.until(ui.display, () -> row.getText(HOST_COLUMN).startsWith("127.0.0.1:" + running.sshPort()
                     + " (QEMU x86_64 VM, Debian " + image.kernelRelease()), EditorHarness.SHORT,
                     "the VM's port in the Host column (" + row.getText(HOST_COLUMN) + ")");
+            assertFalse(ui.toolItem(org.wqlab.ui.boards.WidgetIds.BUILD_VM).isEnabled(), "Build VM while it runs");
+            assertTrue(ui.toolItem(org.wqlab.ui.boards.WidgetIds.STOP_VM).isEnabled(), "Stop VM while it runs");
             String knownHosts = Files.readString(org.wqlab.target.WqlabConfigDir.knownHosts());
             assertTrue(knownHosts.contains("[127.0.0.1]:" + running.sshPort() + " ssh-ed25519 "), knownHosts);
             ui.page.setPartState(ui.page.getReference(boardsView), IWorkbenchPage.STATE_MAXIMIZED);
