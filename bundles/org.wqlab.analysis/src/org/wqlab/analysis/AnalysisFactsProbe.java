@@ -14,7 +14,7 @@ import org.wqlab.target.TransportException;
 /**
  * The board facts a verdict needs beyond the runner's (uname, cmdline, cpu_intensive_thresh_us, CONFIG_HZ):
  * BogoMIPS from /proc/cpuinfo and the USB host controller's interrupt from /proc/interrupts (the USB line with the
- * most interrupts; its CPU is the column with the most).
+ * most interrupts; its CPU is the one its effective affinity names, else the column with the most).
  */
 public final class AnalysisFactsProbe {
 
@@ -33,8 +33,28 @@ public final class AnalysisFactsProbe {
     public static Map<String, String> probe(BoardConnection connection, Duration timeout) throws TransportException {
         ExecResult cpuinfo = connection.run(Command.of("cat").arg("/proc/cpuinfo"), timeout);
         ExecResult interrupts = connection.run(Command.of("cat").arg("/proc/interrupts"), timeout);
-        return parse(cpuinfo.succeeded() ? cpuinfo.stdoutText() : "",
+        Map<String, String> facts = parse(cpuinfo.succeeded() ? cpuinfo.stdoutText() : "",
                 interrupts.succeeded() ? interrupts.stdoutText() : "");
+        String irq = facts.get(USB_IRQ);
+        if (irq != null) {
+            ExecResult affinity = connection.run(Command.of("cat").arg("/proc/irq/" + irq
+                    + "/effective_affinity_list"), timeout);
+            if (affinity.succeeded()) {
+                steered(facts, affinity.stdoutText());
+            }
+        }
+        return facts;
+    }
+
+    /**
+     * The interrupt counts are since boot, so an interrupt steered at boot (as on the QEMU virtual board) can have
+     * been served mostly elsewhere before: when the kernel's effective affinity names one CPU, that CPU serves it now.
+     */
+    static void steered(Map<String, String> facts, String effectiveAffinityList) {
+        String list = effectiveAffinityList.strip();
+        if (list.matches("\\d+")) {
+            facts.put(USB_IRQ_CPU, list);
+        }
     }
 
     public static Map<String, String> parse(String cpuinfo, String interrupts) {

@@ -19,7 +19,8 @@ import com.google.gson.JsonParser;
  * disconnect, how the disconnect was done). Absent facts are null / -1 / 0 (BogoMIPS) and the verdict leaves them out.
  *
  * @param cpuIntensiveThreshUs {@code /sys/module/workqueue/parameters/cpu_intensive_thresh_us} as read, or null
- * @param usbIrqCpu            the CPU that served most of the USB host controller's interrupts, -1 when unknown
+ * @param usbIrqCpu            the CPU the USB host controller's interrupt is steered to, else the one that served
+ *                             most of them, -1 when unknown
  * @param controlRunDriver     the disconnect's description when it was a control run (sysfs), else ""
  */
 public record VerdictFacts(String kernelRelease, int cpus, double bogomips, int hz, Long cpuIntensiveThreshUs,

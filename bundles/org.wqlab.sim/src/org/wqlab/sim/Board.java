@@ -357,6 +357,7 @@ public final class Board implements AutoCloseable {
                 "/proc/version", "/proc/config.gz", "/proc/interrupts", "/proc/sys/vm/drop_caches",
                 "/proc/irq/" + profile.usbIrq() + "/smp_affinity",
                 "/proc/irq/" + profile.usbIrq() + "/smp_affinity_list",
+                "/proc/irq/" + profile.usbIrq() + "/effective_affinity_list",
                 "/sys/module/workqueue/parameters/cpu_intensive_thresh_us", Tracefs.ROOT + "/trace", "/dev/kmsg"));
         boolean present = driver.call(() -> kernel.usb().present());
         v.addAll(usbSysfs(present).keySet());
@@ -401,7 +402,8 @@ public final class Board implements AutoCloseable {
         if (p.equals("/proc/irq/" + profile.usbIrq() + "/smp_affinity")) {
             text = driver.call(kernel::irqAffinityMask) + "\n";
         }
-        if (p.equals("/proc/irq/" + profile.usbIrq() + "/smp_affinity_list")) {
+        if (p.equals("/proc/irq/" + profile.usbIrq() + "/smp_affinity_list")
+                || p.equals("/proc/irq/" + profile.usbIrq() + "/effective_affinity_list")) {
             text = driver.call(kernel::usbIrqCpu) + "\n";
         }
         if (p.equals("/proc/config.gz")) {
