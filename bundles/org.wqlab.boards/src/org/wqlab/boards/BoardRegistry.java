@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.sim.server.SimSshServer;
@@ -122,7 +123,10 @@ public final class BoardRegistry implements AutoCloseable {
         fire();
     }
 
-    /** Replaces a board's profile (a rename keeps its place in the list); its facts are kept. */
+    /**
+     * Replaces a board's profile (a rename keeps its place in the list); its facts are kept, and a rename moves its
+     * stored password and passphrase to the new name.
+     */
     public void update(String name, BoardProfile profile) throws BoardStoreException {
         synchronized (this) {
             int i = indexOf(name);
@@ -139,6 +143,7 @@ public final class BoardRegistry implements AutoCloseable {
                 if (c != null) {
                     connections.put(profile.name(), c);
                 }
+                moveSecrets(name, profile.name());
             }
         }
         fire();
@@ -146,23 +151,13 @@ public final class BoardRegistry implements AutoCloseable {
 
     /** Sets the USB disconnect driver a sequence's "board" driver means on this board (empty: the default). */
     public void setUsbDriver(String name, String driver) throws BoardStoreException {
-        synchronized (this) {
-            int i = indexOf(name);
-            BoardEntry old = entries.get(i);
-            entries.set(i, old.withUsbDriver(driver));
-            saveOrUndo(() -> entries.set(i, old));
-        }
+        change(name, e -> e.withUsbDriver(driver));
         fire();
     }
 
     /** Sets the QEMU virtual board's architecture (takes effect at its next boot). */
     public void setArch(String name, VboardArch arch) throws BoardStoreException {
-        synchronized (this) {
-            int i = indexOf(name);
-            BoardEntry old = entries.get(i);
-            entries.set(i, old.withArch(arch));
-            saveOrUndo(() -> entries.set(i, old));
-        }
+        change(name, e -> e.withArch(arch));
         if (entry(name).map(BoardEntry::virtualBoard).orElse(false)
                 && !(virtualBoard.state() instanceof VirtualBoardHost.State.Running)) {
             virtualBoard.refresh(arch);
@@ -334,6 +329,26 @@ public final class BoardRegistry implements AutoCloseable {
         }
     }
 
+    private void moveSecrets(String from, String to) throws BoardStoreException {
+        try {
+            SecretStore store = secrets.get();
+            for (SecretKind kind : SecretKind.values()) {
+                Optional<char[]> secret = store.get(from, kind);
+                if (secret.isPresent()) {
+                    try {
+                        store.put(to, kind, secret.get());
+                    } finally {
+                        java.util.Arrays.fill(secret.get(), '\0');
+                    }
+                    store.remove(from, kind);
+                }
+            }
+        } catch (SecretStore.SecretStoreException e) {
+            throw new BoardStoreException("board '" + from + "' is now '" + to + "', but its stored secrets could not"
+                    + " be moved (enter them again in Edit): " + e.getMessage(), e);
+        }
+    }
+
     /** Keeps a board's password or passphrase in the secret store (never in the boards file). */
     public void putSecret(String name, SecretKind kind, char[] secret) throws SecretStore.SecretStoreException {
         secrets.get().put(name, kind, secret);
@@ -433,6 +448,14 @@ public final class BoardRegistry implements AutoCloseable {
         for (BoardListener l : listeners) {
             l.boardsChanged();
         }
+    }
+
+    /** Replaces one board's entry and saves; the old one comes back when saving fails. */
+    private synchronized void change(String name, UnaryOperator<BoardEntry> edit) throws BoardStoreException {
+        int i = indexOf(name);
+        BoardEntry old = entries.get(i);
+        entries.set(i, edit.apply(old));
+        saveOrUndo(() -> entries.set(i, old));
     }
 
     private void saveOrUndo(Runnable undo) throws BoardStoreException {

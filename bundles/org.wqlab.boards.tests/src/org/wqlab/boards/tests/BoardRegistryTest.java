@@ -130,6 +130,18 @@ class BoardRegistryTest {
     }
 
     @Test
+    void renamingABoardMovesItsStoredSecrets() throws Exception {
+        try (BoardRegistry registry = open(dir.resolve("b.json"), dir.resolve("kh"))) {
+            registry.add(BoardProfile.of("lab", "10.0.0.7", 22, "root"));
+            registry.putSecret("lab", SecretKind.PASSWORD, "s3cret".toCharArray());
+            registry.update("lab", BoardProfile.of("lab h3", "10.0.0.7", 22, "root"));
+            assertEquals("s3cret", new String(secrets.get("lab h3", SecretKind.PASSWORD).orElseThrow()));
+            assertTrue(secrets.get("lab", SecretKind.PASSWORD).isEmpty(), "the old name keeps the password");
+            assertTrue(secrets.get("lab h3", SecretKind.KEY_PASSPHRASE).isEmpty());
+        }
+    }
+
+    @Test
     void theBoardsUsbDriverIsItsKindsOwnUnlessOneIsSet() throws Exception {
         try (BoardRegistry registry = open(dir.resolve("b.json"), dir.resolve("kh"))) {
             registry.add(BoardProfile.of("lab", "10.0.0.7", 22, "root"));

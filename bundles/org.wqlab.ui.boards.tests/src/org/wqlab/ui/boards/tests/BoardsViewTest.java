@@ -46,6 +46,7 @@ import org.wqlab.target.facts.BoardFacts;
 import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.boards.WidgetIds;
 import org.wqlab.ui.testing.Screenshots;
+import org.wqlab.ui.testing.TreeRows;
 import org.wqlab.ui.testing.UiWait;
 
 /**
@@ -75,7 +76,7 @@ class BoardsViewTest {
         Tree tree = UiWait.until(display, () -> Widgets.byId(shell, WidgetIds.TREE, Tree.class), UI, "the boards tree");
         BoardRegistry registry = Boards.registry();
         assertEquals(BuiltInSimulator.BOARD_NAME, registry.entries().get(0).name(), "first start holds the built-in");
-        assertNotNull(row(tree, BuiltInSimulator.BOARD_NAME), "the built-in board is not in the tree");
+        assertNotNull(TreeRows.named(tree, BuiltInSimulator.BOARD_NAME), "the built-in board is not in the tree");
 
         Path state = Files.createTempDirectory(Path.of(System.getProperty("wqlab.config.dir", "target")).getParent(),
                 "lab-sim");
@@ -101,7 +102,8 @@ class BoardsViewTest {
             // dialog runs its own event loop
             AtomicReference<String> prompt = new AtomicReference<>();
             answerHostKeyPrompt(display, prompt, true);
-            select(tree, UiWait.until(display, () -> row(tree, LAB), UI, "the added board in the tree"));
+            TreeRows.select(tree, UiWait.until(display, () -> TreeRows.named(tree, LAB), UI,
+                    "the added board in the tree"));
             Widgets.click(Widgets.byId(shell, WidgetIds.CONNECT, ToolItem.class));
             waitConnected(display, tree, registry, LAB);
             assertNotNull(prompt.get(), "no host key prompt for a key wqlab has never seen");
@@ -115,7 +117,7 @@ class BoardsViewTest {
             // the built-in board: its key was recorded when created, so nothing is asked
             AtomicReference<String> unexpected = new AtomicReference<>();
             answerHostKeyPrompt(display, unexpected, false);
-            select(tree, row(tree, BuiltInSimulator.BOARD_NAME));
+            TreeRows.select(tree, TreeRows.named(tree, BuiltInSimulator.BOARD_NAME));
             Widgets.click(Widgets.byId(shell, WidgetIds.CONNECT, ToolItem.class));
             waitConnected(display, tree, registry, BuiltInSimulator.BOARD_NAME);
             assertNull(unexpected.get(), "asked about the built-in board's own host key");
@@ -125,7 +127,7 @@ class BoardsViewTest {
             assertEquals(250, facts.hz());
 
             // what the user sees: status column and the fact rows under the board
-            TreeItem builtIn = row(tree, BuiltInSimulator.BOARD_NAME);
+            TreeItem builtIn = TreeRows.named(tree, BuiltInSimulator.BOARD_NAME);
             assertEquals("connected", builtIn.getText(BoardsViewTest.STATUS_COLUMN));
             UiWait.until(display, () -> builtIn.getExpanded() && builtIn.getItemCount() > 2, UI, "facts in the tree");
             assertEquals("8", child(builtIn, "CPU count").getText(VALUE_COLUMN));
@@ -134,7 +136,7 @@ class BoardsViewTest {
             // the Properties view shows the selected board's facts
             IViewPart properties = page.showView(ViewIds.PROPERTIES);
             page.activate(boardsView);
-            select(tree, builtIn);
+            TreeRows.select(tree, builtIn);
             PropertySheet sheet = (PropertySheet) properties;
             Path dir = Screenshots.directory();
             UiWait.settle(display);
@@ -223,19 +225,10 @@ class BoardsViewTest {
             if (status.equals("error")) {
                 throw new AssertionError("board '" + name + "' failed: " + registry.status(name));
             }
-            TreeItem item = row(tree, name);
+            TreeItem item = TreeRows.named(tree, name);
             return status.equals("connected") && registry.entry(name).orElseThrow().facts().isPresent()
                     && item != null && "connected".equals(item.getText(STATUS_COLUMN));
         }, CONNECT, "board '" + name + "' to show status connected");
-    }
-
-    private static TreeItem row(Tree tree, String name) {
-        for (TreeItem item : tree.getItems()) {
-            if (name.equals(item.getText(0))) {
-                return item;
-            }
-        }
-        return null;
     }
 
     private static TreeItem child(TreeItem parent, String label) {
@@ -245,13 +238,6 @@ class BoardsViewTest {
             }
         }
         throw new AssertionError("no row '" + label + "' under " + parent.getText(0));
-    }
-
-    private static void select(Tree tree, TreeItem item) {
-        tree.setSelection(item);
-        Event e = new Event();
-        e.item = item;
-        tree.notifyListeners(SWT.Selection, e);
     }
 
     private static TreeItem propertyRow(PropertySheet sheet, String label) {

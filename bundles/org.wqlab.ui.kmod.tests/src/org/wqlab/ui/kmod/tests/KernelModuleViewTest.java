@@ -44,6 +44,7 @@ import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.boards.WidgetIds;
 import org.wqlab.ui.kmod.KernelModulePart;
 import org.wqlab.ui.testing.Screenshots;
+import org.wqlab.ui.testing.TreeRows;
 import org.wqlab.ui.testing.UiWait;
 
 import com.google.gson.JsonObject;
@@ -98,11 +99,8 @@ class KernelModuleViewTest {
             page.showView(ViewIds.KERNEL_MODULE);
             page.showView(ViewIds.BOARDS);
             Tree tree = UiWait.until(display, () -> byId(shell, WidgetIds.TREE, Tree.class), STARTUP, "the boards tree");
-            TreeItem row = UiWait.until(display, () -> row(tree, BOARD), STEP, "the board in the tree");
-            tree.setSelection(row);
-            Event e = new Event();
-            e.item = row;
-            tree.notifyListeners(SWT.Selection, e);
+            TreeItem row = UiWait.until(display, () -> TreeRows.named(tree, BOARD), STEP, "the board in the tree");
+            TreeRows.select(tree, row);
 
             Label stateLabel = UiWait.until(display, () -> byId(shell, "state", Label.class), STEP, "the module state");
             Label boardLabel = byId(shell, "board", Label.class);
@@ -158,15 +156,6 @@ class KernelModuleViewTest {
         Path file = dir.resolve("profile.json");
         Files.writeString(file, json.toString(), StandardCharsets.UTF_8);
         return Profiles.load(file);
-    }
-
-    private static TreeItem row(Tree tree, String name) {
-        for (TreeItem item : tree.getItems()) {
-            if (name.equals(item.getText(0))) {
-                return item;
-            }
-        }
-        return null;
     }
 
     private static <T> T byId(Control root, String id, Class<T> type) {

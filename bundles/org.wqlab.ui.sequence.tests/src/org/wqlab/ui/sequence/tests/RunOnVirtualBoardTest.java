@@ -47,6 +47,7 @@ import org.wqlab.ui.sequence.SequenceEditor;
 import org.wqlab.ui.sequence.SequenceRunJob;
 import org.wqlab.ui.sequence.StepOutcome;
 import org.wqlab.ui.sequence.StepPath;
+import org.wqlab.ui.testing.TreeRows;
 import org.wqlab.ui.testing.UiWait;
 import org.wqlab.vboard.BoardImage;
 import org.wqlab.vboard.RunningBoard;
@@ -55,11 +56,13 @@ import org.wqlab.vboard.VirtualBoard;
 
 /**
  * Issue 9's board type in the workbench, under Xvfb with a real QEMU: the Boards view's "QEMU virtual board" is
- * built again with Build VM (build.sh, which does nothing when nothing changed), then connected with Connect, which boots the VM (status "starting" with the boot's progress) and logs in
- * with the build's key and host key; its facts are the real kernel's. The default sequence then runs on it from the
- * editor's toolbar with the board's own disconnect (QMP device_del): every step green, a USB disconnect and a stall
- * in the run. The Kernel Module view offers the module the build made for the board's kernel. Stop VM ends QEMU. Needs the board built (releng/virtual-board/build.sh, which releng/run-tests runs
- * first); skipped without it unless {@code wqlab.vboard.required=true}, as in CI.
+ * built again with Build VM (build.sh, which does nothing when nothing changed), then connected with Connect, which
+ * boots the VM (status "starting" with the boot's progress) and logs in with the build's key and host key; its facts
+ * are the real kernel's, and the Kernel Module view offers the module the build made for that kernel. The default
+ * sequence then runs on it from the editor's toolbar with the board's own disconnect (QMP device_del): every step
+ * green, a USB disconnect and a stall in the run. Stop VM ends QEMU. Needs the board built
+ * (releng/virtual-board/build.sh, which releng/run-tests runs first); skipped without it unless
+ * {@code wqlab.vboard.required=true}, as in CI.
  */
 class RunOnVirtualBoardTest {
     private static final Duration BOOT = Duration.ofMinutes(6);
@@ -99,10 +102,11 @@ class RunOnVirtualBoardTest {
             IViewPart boardsView = ui.page.showView(ViewIds.BOARDS);
             tree = ui.find(org.wqlab.ui.boards.WidgetIds.TREE, Tree.class);
             Tree boards = tree;
-            TreeItem row = UiWait.until(ui.display, () -> row(boards, name), EditorHarness.SHORT, "the board's row");
+            TreeItem row = UiWait.until(ui.display, () -> TreeRows.named(boards, name), EditorHarness.SHORT,
+                    "the board's row");
             UiWait.until(ui.display, () -> row.getText(HOST_COLUMN).contains("stopped (Connect boots it)"),
                     EditorHarness.SHORT, "the VM shown stopped (" + row.getText(HOST_COLUMN) + ")");
-            select(tree, row);
+            TreeRows.select(tree, row);
             // the Kernel Module view offers the latency-mon the build made against this kernel's headers
             Text moduleFile = ui.find("moduleFile", Text.class);
             String builtKo = image.module().orElseThrow(() -> new AssertionError("build.sh recorded no module"))
@@ -187,14 +191,14 @@ class RunOnVirtualBoardTest {
             ui.page.closeEditor(editor, false);
 
             ui.page.activate(boardsView);
-            select(tree, row(tree, name));
+            TreeRows.select(tree, TreeRows.named(tree, name));
             ui.click(ui.toolItem(org.wqlab.ui.boards.WidgetIds.STOP_VM));
             UiWait.until(ui.display, () -> ProcessHandle.of(running.pid()).map(h -> !h.isAlive()).orElse(true)
                     && !(registry.virtualBoard().state() instanceof VirtualBoardHost.State.Running), STOP,
                     "QEMU (pid " + running.pid() + ") to end");
             assertEquals("disconnected", registry.status(name).label());
             assertFalse(vm.running().isPresent(), "the run folder still names a running VM");
-            UiWait.until(ui.display, () -> row(boards, name).getText(HOST_COLUMN).contains("stopped"),
+            UiWait.until(ui.display, () -> TreeRows.named(boards, name).getText(HOST_COLUMN).contains("stopped"),
                     EditorHarness.SHORT, "the VM shown stopped again");
         } finally {
             registry.removeListener(listener);
@@ -207,21 +211,5 @@ class RunOnVirtualBoardTest {
                 tree.notifyListeners(SWT.Selection, new Event());
             }
         }
-    }
-
-    private static TreeItem row(Tree tree, String name) {
-        for (TreeItem item : tree.getItems()) {
-            if (name.equals(item.getText(0))) {
-                return item;
-            }
-        }
-        return null;
-    }
-
-    private static void select(Tree tree, TreeItem item) {
-        tree.setSelection(item);
-        Event e = new Event();
-        e.item = item;
-        tree.notifyListeners(SWT.Selection, e);
     }
 }
