@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 
 import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.BoardStoreException;
 import org.wqlab.boards.Boards;
 import org.wqlab.core.store.Workspace;
@@ -395,6 +396,13 @@ final class RunVerb {
         };
         if (!o.json) {
             out.println("board '" + name + "' (saved in " + registry.file() + "), USB driver " + driver);
+            String[] shown = { "" };
+            registry.addListener(() -> { // the virtual board's boot, when the run starts it
+                if (registry.status(name) instanceof BoardStatus.Starting s && !s.detail().equals(shown[0])) {
+                    shown[0] = s.detail();
+                    out.println("board '" + name + "': " + s.detail());
+                }
+            });
         }
         return Optional.of(new BoardAccess(() -> registry.openConnection(name, prompt), speed, driver,
                 terminalPrompt()));

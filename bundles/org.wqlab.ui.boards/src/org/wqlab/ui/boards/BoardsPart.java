@@ -170,11 +170,7 @@ public final class BoardsPart {
         viewer.setInput(registry);
         refresh();
         parent.getDisplay().asyncExec(this::bindSiteSelectionProvider);
-        Job look = Job.create("Looking at the QEMU virtual board", monitor -> {
-            registry.refreshVirtualBoard(); // file checks: not on the UI thread
-        });
-        look.setSystem(true);
-        look.schedule();
+        lookAtVirtualBoard();
     }
 
     @Focus
@@ -182,7 +178,20 @@ public final class BoardsPart {
         if (viewer != null && !viewer.getControl().isDisposed()) {
             viewer.getControl().setFocus();
             bindSiteSelectionProvider();
+            lookAtVirtualBoard(); // 'wqlab vboard start|stop' in a shell may have changed it
         }
+    }
+
+    /** Looks at the virtual board's VM again in a Job (file and process checks: not on the UI thread). */
+    private void lookAtVirtualBoard() {
+        if (registry == null) {
+            return;
+        }
+        Job look = Job.create("Looking at the QEMU virtual board", monitor -> {
+            registry.refreshVirtualBoard();
+        });
+        look.setSystem(true);
+        look.schedule();
     }
 
     /**
