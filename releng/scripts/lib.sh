@@ -40,6 +40,13 @@ wqlab_use_java() {
     export PATH="$JAVA_HOME/bin:$PATH"
 }
 
+# wqlab_on_exit CMD: runs CMD (with eval) when this shell exits, after the commands added before it.
+WQLAB_EXIT_COMMANDS=()
+wqlab_on_exit() {
+    WQLAB_EXIT_COMMANDS+=("$1")
+    trap 'for wqlab_exit_command in "${WQLAB_EXIT_COMMANDS[@]}"; do eval "$wqlab_exit_command"; done' EXIT
+}
+
 # Starts Xvfb on a free display and exports DISPLAY; the server stops when this shell exits.
 wqlab_start_xvfb() {
     wqlab_ensure_packages xvfb xauth
@@ -52,7 +59,7 @@ wqlab_start_xvfb() {
         for tries in $(seq 1 100); do
             if [ -e "/tmp/.X11-unix/X$display" ]; then
                 export DISPLAY=":$display"
-                trap 'kill "$WQLAB_XVFB_PID" 2>/dev/null' EXIT
+                wqlab_on_exit 'kill "$WQLAB_XVFB_PID" 2>/dev/null'
                 wqlab_log "virtual display $DISPLAY (Xvfb pid $WQLAB_XVFB_PID)"
                 return 0
             fi

@@ -135,6 +135,12 @@ stall_run() { # stall_run MIB STRICT: default sequence, device_del; sets worst (
 		else
 			fail "$mib MiB: wqlab explain does not name hub_event [usbcore]"
 		fi
+		# the xHCI interrupt was steered to CPU 0 at boot, after most of its interrupts had gone to CPU 1
+		if grep -q 'is served on CPU 0, the monitored CPU' <<<"$explained"; then
+			ok "$mib MiB: the verdict says the USB interrupt is served on CPU 0, where it was steered"
+		else
+			fail "$mib MiB: the verdict does not say the USB interrupt is served on CPU 0"
+		fi
 	fi
 }
 

@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The USB interrupt's CPU: /proc/interrupts counts since boot, so on the QEMU virtual board (q35 puts the xHCI
- * interrupt on CPU 1 until the guest's init steers it to CPU 0) the busiest column is the wrong answer; the effective
- * affinity is the right one when it names a single CPU.
+ * interrupt on CPU 1 until the guest's init steers it to CPU 0) the busiest column is the wrong answer; an affinity
+ * that names one CPU is the right one. Read on the virtual board right after boot: smp_affinity_list 0,
+ * effective_affinity_list 1, counts 0 and 82; after a 200 MiB read 611 and 83.
  */
 class AnalysisFactsProbeTest {
 
@@ -23,16 +24,22 @@ class AnalysisFactsProbeTest {
             """;
 
     @Test
-    void theBusiestColumnUnlessTheEffectiveAffinityNamesOneCpu() {
+    void theBusiestColumnUnlessAnAffinityNamesOneCpu() {
         Map<String, String> facts = AnalysisFactsProbe.parse("bogomips\t: 5188.03\n", INTERRUPTS);
         assertEquals("24", facts.get(AnalysisFactsProbe.USB_IRQ));
         assertEquals("xhci_hcd", facts.get(AnalysisFactsProbe.USB_IRQ_NAME));
         assertEquals("1", facts.get(AnalysisFactsProbe.USB_IRQ_CPU), "counts since boot: mostly CPU 1");
         assertEquals("5188.03", facts.get(AnalysisFactsProbe.BOGOMIPS));
 
-        AnalysisFactsProbe.steered(facts, "0-1\n");
-        assertEquals("1", facts.get(AnalysisFactsProbe.USB_IRQ_CPU), "a range says nothing about which CPU");
-        AnalysisFactsProbe.steered(facts, "0\n");
-        assertEquals("0", facts.get(AnalysisFactsProbe.USB_IRQ_CPU), "steered to CPU 0 at boot");
+        AnalysisFactsProbe.steered(facts, "0-1\n", "0-1\n");
+        assertEquals("1", facts.get(AnalysisFactsProbe.USB_IRQ_CPU), "ranges say nothing about which CPU");
+        facts.put(AnalysisFactsProbe.USB_IRQ_CPU, "0");
+        AnalysisFactsProbe.steered(facts, "0-1\n", "1\n");
+        assertEquals("1", facts.get(AnalysisFactsProbe.USB_IRQ_CPU), "the kernel's choice within the default range");
+        AnalysisFactsProbe.steered(facts, "0\n", "1\n");
+        assertEquals("0", facts.get(AnalysisFactsProbe.USB_IRQ_CPU), "steered to CPU 0, moved at its next interrupt");
+        facts.put(AnalysisFactsProbe.USB_IRQ_CPU, "1");
+        AnalysisFactsProbe.steered(facts, "", "0\n");
+        assertEquals("0", facts.get(AnalysisFactsProbe.USB_IRQ_CPU), "no smp_affinity_list: the effective one");
     }
 }

@@ -14,7 +14,7 @@ import org.wqlab.target.TransportException;
 /**
  * The board facts a verdict needs beyond the runner's (uname, cmdline, cpu_intensive_thresh_us, CONFIG_HZ):
  * BogoMIPS from /proc/cpuinfo and the USB host controller's interrupt from /proc/interrupts (the USB line with the
- * most interrupts; its CPU is the one its effective affinity names, else the column with the most).
+ * most interrupts; its CPU is the one its affinity names, else the column with the most).
  */
 public final class AnalysisFactsProbe {
 
@@ -37,23 +37,28 @@ public final class AnalysisFactsProbe {
                 interrupts.succeeded() ? interrupts.stdoutText() : "");
         String irq = facts.get(USB_IRQ);
         if (irq != null) {
-            ExecResult affinity = connection.run(Command.of("cat").arg("/proc/irq/" + irq
+            ExecResult requested = connection.run(Command.of("cat").arg("/proc/irq/" + irq + "/smp_affinity_list"),
+                    timeout);
+            ExecResult effective = connection.run(Command.of("cat").arg("/proc/irq/" + irq
                     + "/effective_affinity_list"), timeout);
-            if (affinity.succeeded()) {
-                steered(facts, affinity.stdoutText());
-            }
+            steered(facts, requested.succeeded() ? requested.stdoutText() : "",
+                    effective.succeeded() ? effective.stdoutText() : "");
         }
         return facts;
     }
 
     /**
-     * The interrupt counts are since boot, so an interrupt steered at boot (as on the QEMU virtual board) can have
-     * been served mostly elsewhere before: when the kernel's effective affinity names one CPU, that CPU serves it now.
+     * The interrupt counts are since boot, so an interrupt steered at boot (as on the QEMU virtual board) was served
+     * mostly elsewhere before. An affinity set to one CPU is where it goes from now on (x86 moves an MSI at its next
+     * interrupt, so the effective affinity can still name the old CPU until then); else the effective affinity when
+     * it names one CPU; else the counts stand.
      */
-    static void steered(Map<String, String> facts, String effectiveAffinityList) {
-        String list = effectiveAffinityList.strip();
-        if (list.matches("\\d+")) {
-            facts.put(USB_IRQ_CPU, list);
+    static void steered(Map<String, String> facts, String smpAffinityList, String effectiveAffinityList) {
+        for (String list : new String[] { smpAffinityList.strip(), effectiveAffinityList.strip() }) {
+            if (list.matches("\\d+")) {
+                facts.put(USB_IRQ_CPU, list);
+                return;
+            }
         }
     }
 
