@@ -497,7 +497,18 @@ public final class BoardsPart {
     private final class StatusColumn extends ColumnLabelProvider {
         @Override
         public String getText(Object element) {
-            return element instanceof BoardRow r ? statusText(registry.status(r.name())) : "";
+            if (!(element instanceof BoardRow r)) {
+                return "";
+            }
+            BoardStatus status = registry.status(r.name());
+            boolean virtual = registry.entry(r.name()).map(BoardEntry::virtualBoard).orElse(false);
+            if (virtual && status instanceof BoardStatus.Disconnected) {
+                // the Host column, which says more, is off screen in the perspective's narrow left column
+                VirtualBoardHost.State vm = registry.virtualBoard().state();
+                return vm instanceof VirtualBoardHost.State.Running ? "VM running"
+                        : vm instanceof VirtualBoardHost.State.NotBuilt ? "VM not built" : "VM stopped";
+            }
+            return statusText(status);
         }
 
         @Override
@@ -508,7 +519,12 @@ public final class BoardsPart {
 
         @Override
         public String getToolTipText(Object element) {
-            return element instanceof BoardRow r ? statusText(registry.status(r.name())) : null;
+            if (!(element instanceof BoardRow r)) {
+                return null;
+            }
+            String status = statusText(registry.status(r.name()));
+            return registry.entry(r.name()).filter(BoardEntry::virtualBoard)
+                    .map(e -> status + "; " + virtualBoardText(e)).orElse(status);
         }
     }
 

@@ -30,6 +30,8 @@ public final class LivePlotView {
     public static final long DEFAULT_WINDOW_US = 60_000_000L;
     private static final long[] WINDOWS_US = { 10_000_000L, 60_000_000L, 300_000_000L };
     private static final String NO_SESSION = "No live session: start a sequence run.";
+    /** Below this width (pixels) the histogram goes under the delay chart instead of beside it. */
+    private static final int SIDE_BY_SIDE_MIN_WIDTH = 720;
 
     private final Composite root;
     private final DelayChart delays;
@@ -76,6 +78,14 @@ public final class LivePlotView {
         histogram = new LogHistogramChart(sash);
         histogram.control().setData(PlotWidgetIds.KEY, PlotWidgetIds.HISTOGRAM);
         sash.setWeights(3, 1);
+        // side by side the histogram gets a quarter of the width; in a narrow view that is too little to read it
+        sash.addListener(SWT.Resize, e -> {
+            int orientation = sash.getSize().x >= SIDE_BY_SIDE_MIN_WIDTH ? SWT.HORIZONTAL : SWT.VERTICAL;
+            if (sash.getOrientation() != orientation) {
+                sash.setOrientation(orientation);
+                sash.setWeights(orientation == SWT.HORIZONTAL ? new int[] { 3, 1 } : new int[] { 3, 2 });
+            }
+        });
 
         stats = new Label(root, SWT.NONE);
         stats.setData(PlotWidgetIds.KEY, PlotWidgetIds.STATS);
