@@ -10,11 +10,11 @@ import org.wqlab.vboard.VboardArch;
 /**
  * One board in the registry: how to reach it, its kind (a plain SSH board, or one wqlab starts first: the built-in
  * simulated board, whose port is chosen when the simulator starts, or the QEMU virtual board of architecture
- * {@code arch}), the facts probed at its last connect, and the USB disconnect driver a sequence's "board" driver means
+ * {@code arch} with its xHCI interrupt steered to CPU {@code irqCpu} at boot), the facts probed at its last connect, and the USB disconnect driver a sequence's "board" driver means
  * on this board (a driver id of org.wqlab.sequence's UsbDrivers; empty: the kind's default).
  */
 public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFacts> facts, String usbDriver,
-        VboardArch arch) {
+        VboardArch arch, int irqCpu) {
 
     public BoardEntry {
         Objects.requireNonNull(profile, "profile");
@@ -22,10 +22,14 @@ public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFac
         facts = facts == null ? Optional.empty() : facts;
         usbDriver = usbDriver == null ? "" : usbDriver.strip();
         arch = arch == null ? VboardArch.X86_64 : arch;
+        if (irqCpu < 0) {
+            throw new IllegalArgumentException("board '" + profile.name() + "': field irqCpu must be >= 0, was "
+                    + irqCpu);
+        }
     }
 
     public BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFacts> facts, String usbDriver) {
-        this(profile, kind, facts, usbDriver, VboardArch.X86_64);
+        this(profile, kind, facts, usbDriver, VboardArch.X86_64, 0);
     }
 
     public static BoardEntry of(BoardProfile profile) {
@@ -45,18 +49,19 @@ public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFac
     }
 
     public BoardEntry withUsbDriver(String driver) {
-        return new BoardEntry(profile, kind, facts, driver, arch);
+        return new BoardEntry(profile, kind, facts, driver, arch, irqCpu);
     }
 
     public BoardEntry withFacts(BoardFacts newFacts) {
-        return new BoardEntry(profile, kind, Optional.ofNullable(newFacts), usbDriver, arch);
+        return new BoardEntry(profile, kind, Optional.ofNullable(newFacts), usbDriver, arch, irqCpu);
     }
 
     public BoardEntry withProfile(BoardProfile newProfile) {
-        return new BoardEntry(newProfile, kind, facts, usbDriver, arch);
+        return new BoardEntry(newProfile, kind, facts, usbDriver, arch, irqCpu);
     }
 
-    public BoardEntry withArch(VboardArch newArch) {
-        return new BoardEntry(profile, kind, facts, usbDriver, newArch);
+    /** The virtual board's architecture and the CPU its xHCI interrupt is steered to (both at its next boot). */
+    public BoardEntry withVirtualBoard(VboardArch newArch, int newIrqCpu) {
+        return new BoardEntry(profile, kind, facts, usbDriver, newArch, newIrqCpu);
     }
 }

@@ -27,6 +27,7 @@ import org.wqlab.target.facts.BoardFacts;
 import org.wqlab.vboard.QemuUsbDriver;
 import org.wqlab.vboard.VboardArch;
 import org.wqlab.vboard.VboardException;
+import org.wqlab.vboard.VirtualBoard;
 
 /**
  * The boards the user keeps: profiles saved in the boards file (no secrets), a status per board, open connections,
@@ -155,9 +156,18 @@ public final class BoardRegistry implements AutoCloseable {
         fire();
     }
 
-    /** Sets the QEMU virtual board's architecture (takes effect at its next boot). */
-    public void setArch(String name, VboardArch arch) throws BoardStoreException {
-        change(name, e -> e.withArch(arch));
+    /**
+     * Sets the QEMU virtual board's architecture and the CPU its xHCI interrupt is steered to (at its next boot).
+     *
+     * @throws IllegalArgumentException naming the field when the CPU is not one of the board's
+     */
+    public void setVirtualBoard(String name, VboardArch arch, int irqCpu) throws BoardStoreException {
+        int cpus = VirtualBoard.StartOptions.DEFAULT.cpus();
+        if (irqCpu < 0 || irqCpu >= cpus) {
+            throw new IllegalArgumentException("field irqCpu: the virtual board has CPUs 0.." + (cpus - 1) + ", not "
+                    + irqCpu);
+        }
+        change(name, e -> e.withVirtualBoard(arch, irqCpu));
         if (entry(name).map(BoardEntry::virtualBoard).orElse(false)
                 && !(virtualBoard.state() instanceof VirtualBoardHost.State.Running)) {
             virtualBoard.refresh(arch);
@@ -394,7 +404,7 @@ public final class BoardRegistry implements AutoCloseable {
         BoardStatus before = status(name);
         try {
             setStatus(name, new BoardStatus.Starting("booting the " + entry.arch().id() + " VM"));
-            return virtualBoard.start(entry.profile(), entry.arch(), line -> setStatus(name,
+            return virtualBoard.start(entry.profile(), entry.arch(), entry.irqCpu(), line -> setStatus(name,
                     new BoardStatus.Starting(line)), () -> cancelled.contains(name));
         } finally {
             if (status(name) instanceof BoardStatus.Starting) {

@@ -18,6 +18,7 @@ import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.facts.BoardFacts;
 import org.wqlab.target.facts.UsbStorageDevice;
 import org.wqlab.vboard.VboardArch;
+import org.wqlab.vboard.VirtualBoard;
 
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
@@ -137,6 +138,7 @@ public final class BoardStore {
         o.addProperty("builtInSimulator", e.builtInSimulator()); // for wqlab versions before boards file version 2
         if (e.virtualBoard()) {
             o.addProperty("arch", e.arch().id());
+            o.addProperty("irqCpu", e.irqCpu());
         }
         if (!e.usbDriver().isEmpty()) {
             o.addProperty("usbDriver", e.usbDriver());
@@ -215,7 +217,12 @@ public final class BoardStore {
             facts = facts(f.getAsJsonObject(), at + ".facts");
         }
         String usbDriver = text(o, at, "usbDriver", false);
-        return new BoardEntry(profile, kind, Optional.ofNullable(facts), usbDriver, arch);
+        long irqCpu = number(o, at, "irqCpu", 0);
+        if (irqCpu < 0 || irqCpu >= VirtualBoard.StartOptions.DEFAULT.cpus()) {
+            throw bad(at + ".irqCpu", "must be 0.." + (VirtualBoard.StartOptions.DEFAULT.cpus() - 1) + " (the virtual"
+                    + " board's CPUs), was " + irqCpu, null);
+        }
+        return new BoardEntry(profile, kind, Optional.ofNullable(facts), usbDriver, arch, (int) irqCpu);
     }
 
     /** "kind" (version 2), else the version 1 flag "builtInSimulator". */

@@ -104,10 +104,11 @@ public final class VirtualBoardHost implements AutoCloseable {
     /**
      * Boots the VM unless one of {@code arch} runs, trusts its host key and gives the profile to connect with.
      *
+     * @param irqCpu the CPU the guest steers the xHCI interrupt to at boot (a running VM keeps its own)
      * @param progress a line every few seconds of the boot
      * @param cancelled polled during the boot; true stops the VM and ends with InterruptedException
      */
-    public synchronized BoardProfile start(BoardProfile saved, VboardArch arch, Consumer<String> progress,
+    public synchronized BoardProfile start(BoardProfile saved, VboardArch arch, int irqCpu, Consumer<String> progress,
             BooleanSupplier cancelled) throws VboardException, InterruptedException, IOException {
         RunningBoard running = board.running().orElse(null);
         if (running != null && running.arch() != arch) {
@@ -120,8 +121,13 @@ public final class VirtualBoardHost implements AutoCloseable {
                 throw new VboardException("the " + arch.id() + " virtual board is not built yet in " + board.home()
                         + ": use Build in the Boards view or run 'wqlab vboard build --arch " + arch.id() + "'");
             }
-            running = board.start(arch, VirtualBoard.StartOptions.DEFAULT, progress, cancelled);
+            VirtualBoard.StartOptions d = VirtualBoard.StartOptions.DEFAULT;
+            running = board.start(arch, new VirtualBoard.StartOptions(d.cpus(), d.memoryMib(), irqCpu,
+                    d.bootTimeout()), progress, cancelled);
             bootedPid = running.pid();
+        } else if (running.irqCpu() != irqCpu) {
+            progress.accept("the running VM (pid " + running.pid() + ") has its xHCI interrupt on CPU "
+                    + running.irqCpu() + ", not " + irqCpu + ": stop it to boot with CPU " + irqCpu);
         }
         state = new State.Running(running, running.pid() == bootedPid);
         TaggedKnownHost.trust(knownHostsFile, KNOWN_HOSTS_TAG, RunningBoard.HOST, running.sshPort(),

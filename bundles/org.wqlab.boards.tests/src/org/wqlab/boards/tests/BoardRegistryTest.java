@@ -113,12 +113,16 @@ class BoardRegistryTest {
     void theVirtualBoardsArchitectureIsSavedAndABadKindNamesItsField() throws Exception {
         Path file = dir.resolve("boards.json");
         try (BoardRegistry registry = open(file, dir.resolve("kh"))) {
-            registry.setArch(VirtualBoardHost.BOARD_NAME, VboardArch.ARM64);
+            registry.setVirtualBoard(VirtualBoardHost.BOARD_NAME, VboardArch.ARM64, 1);
+            IllegalArgumentException cpu = assertThrows(IllegalArgumentException.class,
+                    () -> registry.setVirtualBoard(VirtualBoardHost.BOARD_NAME, VboardArch.ARM64, 2));
+            assertTrue(cpu.getMessage().contains("irqCpu"), cpu.getMessage());
             assertInstanceOf(VirtualBoardHost.State.NotBuilt.class, registry.virtualBoard().state());
             assertEquals(VboardArch.ARM64, registry.virtualBoard().state().arch());
         }
         try (BoardRegistry again = open(file, dir.resolve("kh"))) {
             assertEquals(VboardArch.ARM64, again.entry(VirtualBoardHost.BOARD_NAME).orElseThrow().arch());
+            assertEquals(1, again.entry(VirtualBoardHost.BOARD_NAME).orElseThrow().irqCpu());
         }
         Files.writeString(file, "{\"version\":2,\"boards\":[{\"name\":\"a\",\"host\":\"h\",\"kind\":\"vm\"}]}");
         BoardStoreException e = assertThrows(BoardStoreException.class, () -> open(file, dir.resolve("kh")));
@@ -127,6 +131,9 @@ class BoardRegistryTest {
         Files.writeString(file, "{\"version\":2,\"boards\":[{\"name\":\"a\",\"host\":\"h\",\"arch\":\"mips\"}]}");
         e = assertThrows(BoardStoreException.class, () -> open(file, dir.resolve("kh")));
         assertTrue(e.getMessage().contains("boards[0].arch") && e.getMessage().contains("mips"), e.getMessage());
+        Files.writeString(file, "{\"version\":2,\"boards\":[{\"name\":\"a\",\"host\":\"h\",\"irqCpu\":7}]}");
+        e = assertThrows(BoardStoreException.class, () -> open(file, dir.resolve("kh")));
+        assertTrue(e.getMessage().contains("boards[0].irqCpu") && e.getMessage().contains("was 7"), e.getMessage());
     }
 
     @Test

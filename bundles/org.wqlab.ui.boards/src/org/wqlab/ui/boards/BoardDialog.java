@@ -21,6 +21,7 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
+import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardKind;
 import org.wqlab.sequence.usb.UsbDisconnectDriver;
 import org.wqlab.sequence.usb.UsbDrivers;
@@ -28,6 +29,7 @@ import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.vboard.VboardArch;
+import org.wqlab.vboard.VirtualBoard;
 
 /**
  * Adds or edits a board profile. Every field is checked as it is typed; the message names the field and OK stays
@@ -41,15 +43,16 @@ final class BoardDialog extends TitleAreaDialog {
     /** The built-in simulated board or the QEMU virtual board: wqlab starts it, so only some fields change. */
     private final boolean builtIn;
     private final VboardArch initialArch;
+    private final int initialIrqCpu;
     private final Set<String> takenNames;
     private final String initialUsbDriver;
     private final Function<Result, String> onOk;
 
     /**
      * What the dialog gives back: the profile, a new password or passphrase (or null), the USB driver id, and the
-     * virtual board's architecture.
+     * virtual board's architecture and xHCI interrupt CPU.
      */
-    record Result(BoardProfile profile, char[] secret, String usbDriver, VboardArch arch) {
+    record Result(BoardProfile profile, char[] secret, String usbDriver, VboardArch arch, int irqCpu) {
     }
 
     private Text name;
@@ -63,23 +66,23 @@ final class BoardDialog extends TitleAreaDialog {
     private Combo hostKeyPolicy;
     private Combo usbDriver;
     private Combo arch;
+    private Combo irqCpu;
     private final List<String> usbDriverIds = new ArrayList<>();
     /** An empty new form shows no error until the user types. */
     private boolean touched;
 
     /**
-     * @param initial the profile to edit, or null to add one
-     * @param initialUsbDriver the board's USB disconnect driver id, empty for the default
+     * @param entry the board to edit, or null to add one
      * @param onOk applies the result; returns an error message, or null when done
      */
-    BoardDialog(Shell parent, BoardProfile initial, String initialUsbDriver, BoardKind kind, VboardArch initialArch,
-            Set<String> takenNames, Function<Result, String> onOk) {
+    BoardDialog(Shell parent, BoardEntry entry, Set<String> takenNames, Function<Result, String> onOk) {
         super(parent);
-        this.initial = initial;
-        this.initialUsbDriver = initialUsbDriver == null ? "" : initialUsbDriver;
-        this.kind = kind;
+        this.initial = entry == null ? null : entry.profile();
+        this.initialUsbDriver = entry == null ? "" : entry.usbDriver();
+        this.kind = entry == null ? BoardKind.SSH : entry.kind();
         this.builtIn = kind != BoardKind.SSH;
-        this.initialArch = initialArch;
+        this.initialArch = entry == null ? VboardArch.X86_64 : entry.arch();
+        this.initialIrqCpu = entry == null ? 0 : entry.irqCpu();
         this.takenNames = takenNames;
         this.onOk = onOk;
         setBlockOnOpen(false);
@@ -173,6 +176,18 @@ final class BoardDialog extends TitleAreaDialog {
             arch.select(initialArch.ordinal());
             arch.setToolTipText("Takes effect at the next boot; build it first (Build VM)");
             GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(arch);
+
+            new Label(c, SWT.NONE).setText("xHCI &interrupt on:");
+            irqCpu = new Combo(c, SWT.READ_ONLY);
+            irqCpu.setData(WidgetIds.KEY, WidgetIds.DIALOG_IRQ_CPU);
+            for (int cpu = 0; cpu < VirtualBoard.StartOptions.DEFAULT.cpus(); cpu++) {
+                irqCpu.add("CPU " + cpu + (cpu == 0 ? " (the default sequence's monitored CPU: the report's stall)"
+                        : " (hub_event runs there: CPU 0 stays free)"));
+            }
+            irqCpu.select(Math.min(initialIrqCpu, irqCpu.getItemCount() - 1));
+            irqCpu.setToolTipText("The guest steers the USB host controller's interrupt there at boot; the USB"
+                    + " disconnect's work is queued on the CPU that takes it");
+            GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(irqCpu);
         }
 
         BoardProfile p = initial;
@@ -321,7 +336,8 @@ final class BoardDialog extends TitleAreaDialog {
         try {
             error = onOk.apply(new Result(profile, secret,
                     usbDriverIds.get(Math.max(0, usbDriver.getSelectionIndex())),
-                    arch == null ? initialArch : VboardArch.values()[Math.max(0, arch.getSelectionIndex())]));
+                    arch == null ? initialArch : VboardArch.values()[Math.max(0, arch.getSelectionIndex())],
+                    irqCpu == null ? initialIrqCpu : Math.max(0, irqCpu.getSelectionIndex())));
         } finally {
             if (secret != null) {
                 Arrays.fill(secret, '\0');

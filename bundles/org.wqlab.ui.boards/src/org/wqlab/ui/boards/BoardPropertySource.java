@@ -36,6 +36,7 @@ final class BoardPropertySource implements IPropertySource {
         put(PROFILE, "Port", p.port() == 0 ? "(default)" : Integer.toString(p.port()));
         if (entry.virtualBoard()) {
             put(PROFILE, "Architecture", entry.arch().id());
+            put(PROFILE, "xHCI interrupt CPU (at boot)", Integer.toString(entry.irqCpu()));
             put(PROFILE, "VM", vmText(registry.virtualBoard().state()));
         }
         put(PROFILE, "USB disconnect", registry.usbDriverOf(name));

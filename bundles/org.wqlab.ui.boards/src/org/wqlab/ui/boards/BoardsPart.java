@@ -42,7 +42,6 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.swt.widgets.Tree;
 import org.wqlab.boards.BoardEntry;
-import org.wqlab.boards.BoardKind;
 import org.wqlab.boards.BoardListener;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
@@ -59,7 +58,6 @@ import org.wqlab.target.SecretKind;
 import org.wqlab.target.SecretStore;
 import org.wqlab.ui.refresh.UiRefreshThrottle;
 import org.wqlab.vboard.RunningBoard;
-import org.wqlab.vboard.VboardArch;
 
 /**
  * The Boards view (an e4 POJO part): board profiles in a tree with host and status, their probed facts below them,
@@ -279,7 +277,7 @@ public final class BoardsPart {
     }
 
     private void add(List<String> ignored) {
-        new BoardDialog(shell(), null, "", BoardKind.SSH, VboardArch.X86_64, names(), result -> {
+        new BoardDialog(shell(), null, names(), result -> {
             BoardProfile profile = result.profile();
             try {
                 registry.add(profile);
@@ -299,13 +297,13 @@ public final class BoardsPart {
         if (entry == null) {
             return;
         }
-        new BoardDialog(shell(), entry.profile(), entry.usbDriver(), entry.kind(), entry.arch(), names(), result -> {
+        new BoardDialog(shell(), entry, names(), result -> {
             BoardProfile profile = result.profile();
             try {
                 registry.update(name, profile);
                 registry.setUsbDriver(profile.name(), result.usbDriver());
                 if (entry.virtualBoard()) {
-                    registry.setArch(profile.name(), result.arch());
+                    registry.setVirtualBoard(profile.name(), result.arch(), result.irqCpu());
                 }
                 storeSecret(profile, result.secret());
             } catch (BoardStoreException | SecretStore.SecretStoreException | IllegalArgumentException e) {
@@ -392,7 +390,8 @@ public final class BoardsPart {
         if (state instanceof VirtualBoardHost.State.Running r) {
             RunningBoard b = r.board();
             return RunningBoard.HOST + ":" + b.sshPort() + " (QEMU " + b.arch().id() + " VM, Debian "
-                    + b.kernelRelease() + (r.startedHere() ? "" : ", started outside the workbench") + ")";
+                    + b.kernelRelease() + ", xHCI interrupt on CPU " + b.irqCpu()
+                    + (r.startedHere() ? "" : ", started outside the workbench") + ")";
         }
         if (state instanceof VirtualBoardHost.State.NotBuilt) {
             return "QEMU " + e.arch().id() + " VM: not built yet (Build VM)";

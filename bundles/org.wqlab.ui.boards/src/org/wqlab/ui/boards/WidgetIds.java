@@ -19,6 +19,7 @@ public final class WidgetIds {
     public static final String DIALOG_HOST_KEY_POLICY = "board.dialog.hostKeyPolicy";
     public static final String DIALOG_USB_DRIVER = "board.dialog.usbDriver";
     public static final String DIALOG_ARCH = "board.dialog.arch";
+    public static final String DIALOG_IRQ_CPU = "board.dialog.irqCpu";
     public static final String DIALOG_OK = "board.dialog.ok";
     public static final String HOST_KEY_SHELL = "board.hostkey";
 

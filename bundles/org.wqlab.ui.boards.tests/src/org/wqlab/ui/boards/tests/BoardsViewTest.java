@@ -36,6 +36,7 @@ import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.Boards;
 import org.wqlab.boards.BuiltInSimulator;
+import org.wqlab.boards.VirtualBoardHost;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.server.SimSshServer;
@@ -48,6 +49,7 @@ import org.wqlab.ui.boards.WidgetIds;
 import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.TreeRows;
 import org.wqlab.ui.testing.UiWait;
+import org.wqlab.vboard.VboardArch;
 
 /**
  * Acceptance 5 of issue 5, in the real workbench under Xvfb: a board added through the dialog (a second simulated
@@ -156,9 +158,43 @@ class BoardsViewTest {
             UiWait.until(display, () -> "disconnected".equals(registry.status(BuiltInSimulator.BOARD_NAME).label()),
                     UI, "the built-in board to disconnect");
             registry.disconnect(LAB);
+
+            editVirtualBoard(display, shell, tree, registry);
         } finally {
             labBoard.close();
         }
+    }
+
+    /** The QEMU virtual board's dialog: SSH fields fixed, architecture and the xHCI interrupt's CPU saved. */
+    private static void editVirtualBoard(Display display, Shell shell, Tree tree, BoardRegistry registry)
+            throws Exception {
+        String name = VirtualBoardHost.BOARD_NAME;
+        TreeRows.select(tree, TreeRows.named(tree, name));
+        Widgets.click(Widgets.byId(shell, WidgetIds.EDIT, ToolItem.class));
+        Shell dialog = UiWait.until(display, () -> Widgets.shell(display, WidgetIds.DIALOG_SHELL), UI,
+                "the Edit Board dialog");
+        assertFalse(Widgets.byId(dialog, WidgetIds.DIALOG_HOST, Text.class).isEnabled(), "the host can be edited");
+        assertFalse(Widgets.byId(dialog, WidgetIds.DIALOG_AUTH, Combo.class).isEnabled(), "the login can be edited");
+        Combo usb = Widgets.byId(dialog, WidgetIds.DIALOG_USB_DRIVER, Combo.class);
+        assertTrue(usb.isEnabled() && usb.getText().startsWith("QMP device_del"), usb.getText());
+        Combo arch = Widgets.byId(dialog, WidgetIds.DIALOG_ARCH, Combo.class);
+        assertTrue(arch.getText().startsWith("x86_64"), arch.getText());
+        Combo irq = Widgets.byId(dialog, WidgetIds.DIALOG_IRQ_CPU, Combo.class);
+        assertEquals(0, irq.getSelectionIndex());
+        arch.select(1);
+        irq.select(1);
+        UiWait.settle(display);
+        Screenshots.capture(dialog, uncheckedDir().resolve("boards-vboard-dialog.png"));
+        Button ok = Widgets.byId(dialog, WidgetIds.DIALOG_OK, Button.class);
+        assertTrue(ok.isEnabled(), "OK is disabled");
+        Widgets.click(ok);
+        UiWait.until(display, dialog::isDisposed, UI, "the dialog to close");
+        BoardEntry edited = registry.entry(name).orElseThrow();
+        assertEquals(VboardArch.ARM64, edited.arch());
+        assertEquals(1, edited.irqCpu());
+        String json = Files.readString(registry.file(), StandardCharsets.UTF_8);
+        assertTrue(json.contains("\"arch\": \"arm64\"") && json.contains("\"irqCpu\": 1"), json);
+        registry.setVirtualBoard(name, VboardArch.X86_64, 0); // as the other tests expect it
     }
 
     private static void addThroughDialog(Display display, Shell shell, SimSshServer.Login login) {
