@@ -85,8 +85,7 @@ public final class BoardRegistry implements AutoCloseable {
             registry.entries.add(vboard);
             store.save(registry.entries);
         }
-        registry.entries.stream().filter(BoardEntry::virtualBoard).findFirst()
-                .ifPresent(e -> virtualBoard.refresh(e.arch()));
+        registry.lookAtVirtualBoard();
         return registry;
     }
 
@@ -168,8 +167,7 @@ public final class BoardRegistry implements AutoCloseable {
                     + irqCpu);
         }
         change(name, e -> e.withVirtualBoard(arch, irqCpu));
-        if (entry(name).map(BoardEntry::virtualBoard).orElse(false)
-                && !(virtualBoard.state() instanceof VirtualBoardHost.State.Running)) {
+        if (isVirtualBoard(name) && !(virtualBoard.state() instanceof VirtualBoardHost.State.Running)) {
             virtualBoard.refresh(arch);
         }
         fire();
@@ -196,10 +194,19 @@ public final class BoardRegistry implements AutoCloseable {
         return virtualBoard;
     }
 
+    /** Whether the named board is the QEMU virtual board (false for a name the registry does not hold). */
+    public boolean isVirtualBoard(String name) {
+        return entry(name).map(BoardEntry::virtualBoard).orElse(false);
+    }
+
     /** Looks at the VM again (file checks) and tells the listeners. */
     public void refreshVirtualBoard() {
-        entries().stream().filter(BoardEntry::virtualBoard).findFirst().ifPresent(e -> virtualBoard.refresh(e.arch()));
+        lookAtVirtualBoard();
         fire();
+    }
+
+    private void lookAtVirtualBoard() {
+        entries().stream().filter(BoardEntry::virtualBoard).findFirst().ifPresent(e -> virtualBoard.refresh(e.arch()));
     }
 
     /** Disconnects the virtual board and stops its VM. @return false when no VM was running */

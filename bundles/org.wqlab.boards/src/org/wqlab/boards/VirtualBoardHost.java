@@ -85,18 +85,13 @@ public final class VirtualBoardHost implements AutoCloseable {
     /** Looks at the VM again: running (any architecture), else built or not for {@code arch}. */
     public synchronized State refresh(VboardArch arch) {
         Optional<RunningBoard> running = board.running();
-        State now;
-        if (running.isPresent()) {
-            now = new State.Running(running.get(), running.get().pid() == bootedPid);
-        } else {
-            now = board.isBuilt(arch) ? new State.Stopped(arch) : new State.NotBuilt(arch);
-        }
+        State now = running.isPresent() ? new State.Running(running.get(), running.get().pid() == bootedPid)
+                : idle(arch);
         state = now;
-        VboardArch built = now.arch();
         try {
-            builtModule = board.isBuilt(built) ? board.image(built).module() : Optional.empty();
+            builtModule = now instanceof State.NotBuilt ? Optional.empty() : board.image(now.arch()).module();
         } catch (VboardException e) {
-            builtModule = Optional.empty(); // a broken build: connecting it says what is wrong
+            builtModule = Optional.empty(); // no or a broken build: connecting it says what is wrong
         }
         return now;
     }
@@ -141,8 +136,13 @@ public final class VirtualBoardHost implements AutoCloseable {
     public synchronized boolean stop(Consumer<String> progress) throws InterruptedException {
         boolean stopped = board.stop(progress);
         bootedPid = -1;
-        state = board.isBuilt(state.arch()) ? new State.Stopped(state.arch()) : new State.NotBuilt(state.arch());
+        state = idle(state.arch());
         return stopped;
+    }
+
+    /** No VM runs: stopped when build.sh made this architecture's board, else not built. */
+    private State idle(VboardArch arch) {
+        return board.isBuilt(arch) ? new State.Stopped(arch) : new State.NotBuilt(arch);
     }
 
     /** Stops the VM if this host booted it. */

@@ -13,8 +13,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,6 +22,8 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+
+import org.wqlab.target.HostKeyFingerprint;
 
 import com.google.gson.JsonObject;
 
@@ -96,10 +96,8 @@ public final class VirtualBoard {
         }
         String fingerprint;
         try {
-            byte[] blob = Base64.getDecoder().decode(fields[1]);
-            byte[] sha = MessageDigest.getInstance("SHA-256").digest(blob);
-            fingerprint = "SHA256:" + Base64.getEncoder().withoutPadding().encodeToString(sha);
-        } catch (IllegalArgumentException | NoSuchAlgorithmException e) {
+            fingerprint = HostKeyFingerprint.sha256(Base64.getDecoder().decode(fields[1]));
+        } catch (IllegalArgumentException e) {
             throw new VboardException(file + ": the key is not base64: " + e.getMessage(), e);
         }
         if (!fingerprint.equals(b.hostKeyFingerprint())) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.wqlab.target.HostKeyFingerprint;
 import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.HostKeyPrompt;
 import org.wqlab.target.HostKeyPrompt.UnknownHostKey;
@@ -43,7 +44,7 @@ final class VerifyingHostKeyRepository implements HostKeyRepository {
     @Override
     public int check(String host, byte[] key) {
         String type = Fingerprints.keyType(key);
-        String fingerprint = Fingerprints.sha256(key);
+        String fingerprint = HostKeyFingerprint.sha256(key);
         try {
             KnownHosts.Verdict verdict = knownHosts.check(host, key);
             if (verdict instanceof KnownHosts.Known) {

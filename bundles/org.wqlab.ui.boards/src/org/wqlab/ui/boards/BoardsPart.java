@@ -373,7 +373,7 @@ public final class BoardsPart {
 
     private void stopVirtualBoard(List<String> selected) {
         for (String name : selected) {
-            if (registry.entry(name).map(BoardEntry::virtualBoard).orElse(false)) {
+            if (registry.isVirtualBoard(name)) {
                 for (Job job : Job.getJobManager().find(ConnectJob.FAMILY)) {
                     if (job instanceof ConnectJob c && c.board().equals(name)) {
                         c.cancel(); // a boot still running ends too
@@ -500,8 +500,7 @@ public final class BoardsPart {
                 return "";
             }
             BoardStatus status = registry.status(r.name());
-            boolean virtual = registry.entry(r.name()).map(BoardEntry::virtualBoard).orElse(false);
-            if (virtual && status instanceof BoardStatus.Disconnected) {
+            if (registry.isVirtualBoard(r.name()) && status instanceof BoardStatus.Disconnected) {
                 // the Host column, which says more, is off screen in the perspective's narrow left column
                 VirtualBoardHost.State vm = registry.virtualBoard().state();
                 return vm instanceof VirtualBoardHost.State.Running ? "VM running"
@@ -554,17 +553,13 @@ public final class BoardsPart {
                 case CONNECTED -> selected.stream().anyMatch(n -> registry.status(n) instanceof BoardStatus.Connected
                         || registry.status(n) instanceof BoardStatus.Connecting
                         || registry.status(n) instanceof BoardStatus.Starting);
-                case VM_STOPPED -> selected.size() == 1 && isVirtual(selected.get(0)) && !vmRunning()
+                case VM_STOPPED -> selected.size() == 1 && registry.isVirtualBoard(selected.get(0)) && !vmRunning()
                         && !(registry.status(selected.get(0)) instanceof BoardStatus.Starting)
                         && Job.getJobManager().find(BuildVirtualBoardJob.FAMILY).length == 0;
-                case VM_RUNNING -> selected.stream().anyMatch(this::isVirtual)
-                        && (vmRunning() || selected.stream().anyMatch(n -> isVirtual(n)
+                case VM_RUNNING -> selected.stream().anyMatch(registry::isVirtualBoard)
+                        && (vmRunning() || selected.stream().anyMatch(n -> registry.isVirtualBoard(n)
                                 && registry.status(n) instanceof BoardStatus.Starting));
             });
-        }
-
-        private boolean isVirtual(String name) {
-            return registry.entry(name).map(BoardEntry::virtualBoard).orElse(false);
         }
 
         @Override

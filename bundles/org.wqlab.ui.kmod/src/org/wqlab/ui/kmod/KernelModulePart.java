@@ -26,7 +26,6 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Group;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
-import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardListener;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.Boards;
@@ -178,7 +177,7 @@ public final class KernelModulePart {
     /** On the QEMU virtual board, an empty module field gets the latency-mon its build made for its kernel. */
     private void offerVirtualBoardModule() {
         if (registry != null && moduleFile.getText().isBlank()
-                && registry.entry(board).map(BoardEntry::virtualBoard).orElse(false)) {
+                && registry.isVirtualBoard(board)) {
             registry.virtualBoard().builtModule().ifPresent(ko -> moduleFile.setText(ko.toString()));
         }
     }
