@@ -11,7 +11,9 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Inject;
 
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.e4.ui.di.Focus;
 import org.eclipse.e4.ui.workbench.modeling.ESelectionService;
 import org.eclipse.jface.action.Action;
@@ -356,29 +358,39 @@ public final class BoardsPart {
 
     private void disconnect(List<String> selected) {
         for (String name : selected) {
-            for (Job job : Job.getJobManager().find(ConnectJob.FAMILY)) {
-                if (job instanceof ConnectJob c && c.board().equals(name)) {
-                    c.cancel(); // a connect still running for it ends too
-                }
-            }
+            cancelConnect(name);
             new DisconnectJob(registry, name).schedule();
+        }
+    }
+
+    /** A connect (or the virtual board's boot) still running for the board ends too. */
+    private static void cancelConnect(String name) {
+        for (Job job : Job.getJobManager().find(ConnectJob.FAMILY)) {
+            if (job instanceof ConnectJob c && c.board().equals(name)) {
+                c.cancel();
+            }
         }
     }
 
     private void buildVirtualBoard(List<String> selected) {
         registry.entry(selected.get(0)).filter(BoardEntry::virtualBoard)
-                .ifPresent(e -> new BuildVirtualBoardJob(registry, e.arch()).schedule());
+                .ifPresent(e -> {
+                    Job build = new BuildVirtualBoardJob(registry, e.arch());
+                    build.addJobChangeListener(new JobChangeAdapter() {
+                        @Override
+                        public void done(IJobChangeEvent event) {
+                            listener.boardsChanged(); // Build VM is enabled again once the Job is over
+                        }
+                    });
+                    build.schedule();
+                });
         selectionChanged(); // Build VM stays disabled while the build runs
     }
 
     private void stopVirtualBoard(List<String> selected) {
         for (String name : selected) {
             if (registry.isVirtualBoard(name)) {
-                for (Job job : Job.getJobManager().find(ConnectJob.FAMILY)) {
-                    if (job instanceof ConnectJob c && c.board().equals(name)) {
-                        c.cancel(); // a boot still running ends too
-                    }
-                }
+                cancelConnect(name);
                 new StopVirtualBoardJob(registry, name).schedule();
             }
         }

@@ -134,6 +134,8 @@ class RunOnVirtualBoardTest {
                 Job.getJobManager().removeJobChangeListener(buildDone);
             }
             assertTrue(built.get().isOK(), "Build VM: " + built.get().getMessage());
+            ToolItem buildAgain = ui.toolItem(org.wqlab.ui.boards.WidgetIds.BUILD_VM);
+            UiWait.until(ui.display, buildAgain::isEnabled, EditorHarness.SHORT, "Build VM enabled after the build");
 
             ui.click(ui.toolItem(org.wqlab.ui.boards.WidgetIds.CONNECT));
 
