@@ -36,6 +36,7 @@ import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.jface.viewers.TreeViewerColumn;
+import org.eclipse.e4.ui.services.EContextService;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Composite;
@@ -58,6 +59,7 @@ import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.SecretKind;
 import org.wqlab.target.SecretStore;
+import org.wqlab.ui.WqlabContext;
 import org.wqlab.ui.refresh.UiRefreshThrottle;
 import org.wqlab.vboard.RunningBoard;
 
@@ -90,7 +92,8 @@ public final class BoardsPart {
     };
 
     @PostConstruct
-    public void createControls(Composite parent) {
+    public void createControls(Composite parent, EContextService contexts) {
+        contexts.activateContext(WqlabContext.ID);
         resources = new LocalResourceManager(JFaceResources.getResources(), parent);
         GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(parent);
 

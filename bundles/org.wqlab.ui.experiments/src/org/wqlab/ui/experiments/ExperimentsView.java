@@ -55,6 +55,7 @@ public final class ExperimentsView extends ViewPart {
 
     @Override
     public void createPartControl(Composite parent) {
+        org.wqlab.ui.WqlabContext.activateIn(getSite());
         GridLayoutFactory.fillDefaults().spacing(0, 2).applyTo(parent);
         filter = new Text(parent, SWT.SEARCH | SWT.ICON_SEARCH | SWT.ICON_CANCEL);
         filter.setMessage("Filter experiments (name, board, kernel, config, status, notes)");

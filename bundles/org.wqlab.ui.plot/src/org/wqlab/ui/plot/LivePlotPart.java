@@ -5,10 +5,12 @@ import java.util.function.Consumer;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 
+import org.eclipse.e4.ui.services.EContextService;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
+import org.wqlab.ui.WqlabContext;
 
 /** The Live Plot view (an e4 POJO part): shows the current {@link LiveSessions live session}. */
 public final class LivePlotPart {
@@ -17,7 +19,8 @@ public final class LivePlotPart {
     private Consumer<LiveSession> onPublish;
 
     @PostConstruct
-    public void createControls(Composite parent) {
+    public void createControls(Composite parent, EContextService contexts) {
+        contexts.activateContext(WqlabContext.ID);
         view = new LivePlotView(parent);
         Display display = parent.getDisplay();
         onPublish = session -> display.asyncExec(() -> {

@@ -68,6 +68,7 @@ public final class SequenceEditor extends FormEditor {
     public void init(IEditorSite site, IEditorInput input) throws PartInitException {
         super.init(site, input);
         setPartName(input.getName());
+        org.wqlab.ui.WqlabContext.activateIn(site);
     }
 
     @Override

@@ -64,6 +64,14 @@ public final class SequenceRunJob extends Job {
 
     /** Starts a run of the editor's text on the board selected in the Boards view. Call on the UI thread. */
     public static SequenceRunJob start(SequenceEditor editor, IWorkbenchWindow window) {
+        return start(editor, window, null);
+    }
+
+    /**
+     * Starts a run of the editor's text on {@code boardName}; null: the board selected in the Boards view, else the
+     * built-in simulated board. Call on the UI thread.
+     */
+    public static SequenceRunJob start(SequenceEditor editor, IWorkbenchWindow window, String boardName) {
         if (editor.runJob() != null) {
             return null;
         }
@@ -74,7 +82,7 @@ public final class SequenceRunJob extends Job {
                     "The sequence cannot run:\n" + String.join("\n", lines));
             return null;
         }
-        String board = BoardChoice.selected(window).orElse(null);
+        String board = boardName != null ? boardName : BoardChoice.selected(window).orElse(null);
         SequenceRunJob job = new SequenceRunJob(editor, model.sequence(), editor.sourceName(), board,
                 window.getShell().getDisplay());
         editor.clearOutcomes();

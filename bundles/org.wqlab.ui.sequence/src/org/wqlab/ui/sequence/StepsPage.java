@@ -7,6 +7,9 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.GroupMarker;
+import org.eclipse.jface.action.MenuManager;
+import org.eclipse.ui.IWorkbenchActionConstants;
 import org.eclipse.jface.action.IContributionItem;
 import org.eclipse.jface.action.IToolBarManager;
 import org.eclipse.jface.dialogs.IMessageProvider;
@@ -100,6 +103,9 @@ public final class StepsPage extends FormPage {
         }
     };
     private final ISelectionListener boardsListener = (IWorkbenchPart part, ISelection selection) -> updateBoard();
+
+    /** The steps tree's context menu; plugin.xml contributes Run and Run on... to it. */
+    public static final String CONTEXT_MENU = "org.wqlab.ui.sequence.steps.context";
 
     StepsPage(SequenceEditor editor) {
         super(editor, ID, "Steps");
@@ -263,6 +269,10 @@ public final class StepsPage extends FormPage {
             showDetails(selected().orElse(null));
             updateButtons();
         });
+        MenuManager contextMenu = new MenuManager("#PopupMenu", CONTEXT_MENU);
+        contextMenu.add(new GroupMarker(IWorkbenchActionConstants.MB_ADDITIONS));
+        tree.getTree().setMenu(contextMenu.createContextMenu(tree.getTree()));
+        getSite().registerContextMenu(CONTEXT_MENU, contextMenu, tree);
 
         Composite buttons = toolkit.createComposite(c);
         GridLayoutFactory.fillDefaults().applyTo(buttons);
@@ -660,7 +670,7 @@ public final class StepsPage extends FormPage {
 
         @Override
         public void run() {
-            SequenceRunJob.start(editor, getSite().getWorkbenchWindow());
+            SequenceLauncher.run(editor, getSite().getWorkbenchWindow(), null);
             updateButtons();
         }
     }

@@ -1,0 +1,239 @@
+package org.wqlab.ui.sequence.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+import org.eclipse.core.commands.Command;
+import org.eclipse.core.commands.ParameterizedCommand;
+import org.eclipse.jface.bindings.Binding;
+import org.eclipse.jface.bindings.TriggerSequence;
+import org.eclipse.jface.bindings.keys.KeyBinding;
+import org.eclipse.jface.bindings.keys.KeySequence;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.ToolItem;
+import org.eclipse.ui.commands.ICommandService;
+import org.eclipse.ui.keys.IBindingService;
+import org.junit.jupiter.api.Test;
+import org.wqlab.ui.WqlabContext;
+import org.wqlab.ui.sequence.ExperimentsLocation;
+import org.wqlab.ui.sequence.RunCommands;
+import org.wqlab.ui.sequence.RunHistory;
+import org.wqlab.ui.sequence.SequenceEditor;
+import org.wqlab.ui.sequence.SequenceRunJob;
+import org.wqlab.ui.testing.UiWait;
+
+/**
+ * Running the Eclipse way, under Xvfb: wqlab's actions are commands in the Latency Lab category that Quick Access
+ * finds and Preferences > Keys can rebind; Ctrl+F11 in the sequence editor starts a run and Run > Cancel Run stops
+ * it; the Run menu and the main toolbar's Run drop-down hold the run commands and the last sequence run.
+ */
+class RunCommandsTest {
+    private static final Duration RUN_START = Duration.ofSeconds(60);
+
+    @Test
+    void everyWqlabCommandIsHandledAndFoundByQuickAccess() throws Exception {
+        EditorHarness ui = new EditorHarness();
+        List<Command> commands = wqlabCommands(ui);
+        List<String> ids = commands.stream().map(Command::getId).toList();
+        assertTrue(ids.containsAll(List.of(RunCommands.RUN, RunCommands.RUN_ON, RunCommands.CANCEL,
+                "org.wqlab.ui.sequence.openDefault")), "the run commands are in the Latency Lab category: " + ids);
+        List<String> disabled = new ArrayList<>();
+        for (Command c : commands) {
+            assertTrue(c.isHandled(), c.getId() + " has a handler");
+            assertFalse(c.getName().isBlank(), c.getId() + " has a name");
+            assertFalse(c.getDescription() == null || c.getDescription().isBlank(), c.getId() + " is described");
+            if (c.isEnabled()) {
+                assertTrue(quickAccessFinds(ui, c.getName()), "Quick Access finds '" + c.getName() + "'");
+            } else {
+                disabled.add(c.getId());
+            }
+        }
+        // Quick Access offers only what can be done now: Cancel Run while a run goes on (the Ctrl+F11 test)
+        assertEquals(List.of(RunCommands.CANCEL), disabled, "only Cancel Run is disabled with no run going on");
+    }
+
+    @Test
+    void ctrlF11RunsTheActiveSequenceAndCancelRunStopsIt() throws Exception {
+        EditorHarness ui = new EditorHarness();
+        Files.deleteIfExists(ExperimentsLocation.defaultSequenceCopy());
+        ui.fileMenuItem("Open Default Sequence");
+        SequenceEditor editor = (SequenceEditor) ui.page.getActiveEditor();
+        assertNotNull(editor, "the default sequence opened");
+        ui.page.activate(editor);
+        UiWait.settle(ui.display);
+
+        assertEquals("Ctrl+F11", binding(ui, RunCommands.RUN).map(TriggerSequence::format).orElse("none"),
+                "Run Sequence is bound to Ctrl+F11 while a wqlab part is active");
+        pressCtrlF11(ui);
+        SequenceRunJob job = UiWait.until(ui.display, editor::runJob, RUN_START, "Ctrl+F11 to start the run");
+        UiWait.until(ui.display,
+                () -> ui.window.getService(ICommandService.class).getCommand(RunCommands.CANCEL).isEnabled(),
+                Duration.ofSeconds(10), "Cancel Run to be enabled while the run goes on");
+        assertTrue(quickAccessFinds(ui, "Cancel Run"), "Quick Access finds Cancel Run while the run goes on");
+        assertEquals(ExperimentsLocation.defaultSequenceCopy().toAbsolutePath().normalize(),
+                RunHistory.files().get(0), "the run is the newest in the run history");
+
+        ToolItem runButton = ui.toolItem(RunCommands.RUN_DROP_DOWN);
+        assertTrue((runButton.getStyle() & SWT.DROP_DOWN) != 0, "the main toolbar's Run is a drop-down");
+        UiWait.until(ui.display, () -> tooltipNamesBoard(runButton), Duration.ofSeconds(10),
+                "the Run button's tooltip to name the board: " + runButton.getToolTipText());
+
+        List<String> runMenu = menuItems(ui.shell, "Run");
+        assertTrue(runMenu.containsAll(List.of("Run Sequence", "Run Sequence On...", "Cancel Run")),
+                "the Run menu: " + runMenu);
+        assertTrue(runMenu.stream().anyMatch(t -> t.contains("default.wqseq")),
+                "the Run menu lists the sequence run last: " + runMenu);
+
+        ui.execute(RunCommands.CANCEL);
+        UiWait.until(ui.display, () -> editor.runJob() == null, RUN_START, "the cancelled run to end");
+        assertNotNull(job.result(), "the cancelled run still ends with a result: " + editor.runSummary());
+        UiWait.until(ui.display,
+                () -> !ui.window.getService(ICommandService.class).getCommand(RunCommands.CANCEL).isEnabled(),
+                Duration.ofSeconds(10), "Cancel Run to be disabled again");
+        ui.page.closeEditor(editor, false);
+    }
+
+    @Test
+    void keysPreferencesRebindRunSequence() throws Exception {
+        EditorHarness ui = new EditorHarness();
+        IBindingService bindings = ui.window.getService(IBindingService.class);
+        ICommandService commands = ui.window.getService(ICommandService.class);
+        KeySequence newKey = KeySequence.getInstance("M1+M3+R");
+        ParameterizedCommand run = new ParameterizedCommand(commands.getCommand(RunCommands.RUN), null);
+        List<Binding> all = new ArrayList<>(Arrays.asList(bindings.getBindings()));
+        all.add(new KeyBinding(newKey, run, bindings.getActiveScheme().getId(), WqlabContext.ID, null, null, null,
+                Binding.USER));
+        // what Preferences > Keys does on Apply: the user's bindings saved with the active scheme
+        bindings.savePreferences(bindings.getActiveScheme(), all.toArray(Binding[]::new));
+        try {
+            assertTrue(Arrays.stream(bindings.getBindings()).anyMatch(b -> b.getType() == Binding.USER
+                    && newKey.equals(b.getTriggerSequence()) && b.getParameterizedCommand() != null
+                    && RunCommands.RUN.equals(b.getParameterizedCommand().getId())
+                    && WqlabContext.ID.equals(b.getContextId())), "the new key is bound to Run Sequence");
+        } finally {
+            List<Binding> restored = Arrays.stream(bindings.getBindings()).filter(b -> b.getType() != Binding.USER)
+                    .toList();
+            bindings.savePreferences(bindings.getActiveScheme(), restored.toArray(Binding[]::new));
+        }
+    }
+
+    private static List<Command> wqlabCommands(EditorHarness ui) throws Exception {
+        List<Command> out = new ArrayList<>();
+        for (Command c : ui.window.getService(ICommandService.class).getDefinedCommands()) {
+            if (c.getCategory() != null && WqlabContext.COMMAND_CATEGORY.equals(c.getCategory().getId())) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** Opens Quick Access (Ctrl+3), types the name and looks for it among the proposals; closes it again. */
+    private static boolean quickAccessFinds(EditorHarness ui, String name) throws Exception {
+        ui.execute("org.eclipse.ui.window.quickAccess");
+        Shell popup = UiWait.until(ui.display, () -> quickAccessShell(ui), Duration.ofSeconds(10), "Quick Access");
+        Text filter = UiWait.until(ui.display, () -> first(popup, Text.class), Duration.ofSeconds(10),
+                "Quick Access's filter");
+        filter.setText(name);
+        filter.notifyListeners(SWT.Modify, new Event());
+        try {
+            return UiWait.until(ui.display, () -> proposes(popup, name) ? Boolean.TRUE : null, Duration.ofSeconds(10),
+                    "Quick Access to propose '" + name + "'");
+        } finally {
+            popup.close();
+            UiWait.settle(ui.display);
+        }
+    }
+
+    private static Shell quickAccessShell(EditorHarness ui) {
+        for (Shell s : ui.display.getShells()) {
+            if (s != ui.shell && s.isVisible() && first(s, Text.class) != null && first(s, Table.class) != null) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private static boolean proposes(Shell popup, String name) {
+        Table table = first(popup, Table.class);
+        for (TableItem item : table.getItems()) {
+            for (int col = 0; col < Math.max(1, table.getColumnCount()); col++) {
+                if (item.getText(col).replace("&", "").contains(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static <T extends Control> T first(Control root, Class<T> type) {
+        if (root.isDisposed()) {
+            return null;
+        }
+        if (type.isInstance(root)) {
+            return type.cast(root);
+        }
+        if (root instanceof Composite c) {
+            for (Control child : c.getChildren()) {
+                T found = first(child, type);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static Optional<TriggerSequence> binding(EditorHarness ui, String commandId) {
+        return Optional.ofNullable(ui.window.getService(IBindingService.class).getBestActiveBindingFor(commandId));
+    }
+
+    /** Ctrl+F11 as the keyboard sends it, to the focused control (the workbench's key bindings filter it). */
+    private static void pressCtrlF11(EditorHarness ui) {
+        Control focus = ui.display.getFocusControl();
+        assertNotNull(focus, "a control has the keyboard focus");
+        Event down = new Event();
+        down.type = SWT.KeyDown;
+        down.keyCode = SWT.F11;
+        down.stateMask = SWT.CTRL;
+        down.widget = focus;
+        focus.notifyListeners(SWT.KeyDown, down);
+        UiWait.settle(ui.display);
+    }
+
+    private static boolean tooltipNamesBoard(ToolItem item) {
+        String tip = item.getToolTipText();
+        return tip != null && tip.contains("Simulated R-Car H3");
+    }
+
+    /** The items of a main-menu menu, as shown (the menu is filled when shown). */
+    private static List<String> menuItems(Shell shell, String menuText) {
+        MenuItem top = Arrays.stream(shell.getMenuBar().getItems())
+                .filter(i -> i.getText().replace("&", "").equals(menuText)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + menuText + " menu"));
+        Menu menu = top.getMenu();
+        menu.notifyListeners(SWT.Show, new Event());
+        UiWait.settle(shell.getDisplay());
+        List<String> texts = Arrays.stream(menu.getItems()).map(i -> i.getText().replace("&", "").split("\t")[0])
+                .toList();
+        menu.notifyListeners(SWT.Hide, new Event());
+        return texts;
+    }
+}

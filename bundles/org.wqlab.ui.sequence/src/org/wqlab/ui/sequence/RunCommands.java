@@ -1,0 +1,13 @@
+package org.wqlab.ui.sequence;
+
+/** Ids of the sequence run commands (plugin.xml declares them, binds Ctrl+F11 and puts them in the Run menu). */
+public final class RunCommands {
+    public static final String RUN = "org.wqlab.ui.sequence.runSequence";
+    public static final String RUN_ON = "org.wqlab.ui.sequence.runSequenceOn";
+    public static final String CANCEL = "org.wqlab.ui.sequence.cancelRun";
+    /** The main toolbar's Run button (a drop-down with the last sequences run and Run on...). */
+    public static final String RUN_DROP_DOWN = "org.wqlab.ui.sequence.runDropDown";
+
+    private RunCommands() {
+    }
+}
