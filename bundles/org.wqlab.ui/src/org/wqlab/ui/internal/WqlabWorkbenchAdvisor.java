@@ -6,12 +6,17 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IAdaptable;
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.application.IWorkbenchConfigurer;
 import org.eclipse.ui.application.IWorkbenchWindowConfigurer;
 import org.eclipse.ui.application.WorkbenchAdvisor;
 import org.eclipse.ui.application.WorkbenchWindowAdvisor;
 import org.eclipse.ui.ide.IDE;
 import org.wqlab.ui.ViewIds;
+import org.wqlab.ui.firststeps.FirstStepsEditor;
+import org.wqlab.ui.firststeps.FirstStepsInput;
 
 final class WqlabWorkbenchAdvisor extends WorkbenchAdvisor {
 
@@ -35,6 +40,20 @@ final class WqlabWorkbenchAdvisor extends WorkbenchAdvisor {
     @Override
     public WorkbenchWindowAdvisor createWorkbenchWindowAdvisor(IWorkbenchWindowConfigurer configurer) {
         return new WqlabWindowAdvisor(configurer);
+    }
+
+    /** An empty editor area shows the First Steps page. */
+    @Override
+    public void postStartup() {
+        IWorkbenchWindow window = getWorkbenchConfigurer().getWorkbench().getActiveWorkbenchWindow();
+        IWorkbenchPage page = window == null ? null : window.getActivePage();
+        if (page != null && page.getEditorReferences().length == 0) {
+            try {
+                page.openEditor(FirstStepsInput.INSTANCE, FirstStepsEditor.ID, false);
+            } catch (PartInitException e) {
+                ILog.of(getClass()).error("Could not open the First Steps page", e);
+            }
+        }
     }
 
     @Override

@@ -83,18 +83,38 @@ final class EditorHarness {
 
     /** Chooses an item of the window's File menu, as a person does (the menu is filled when shown). */
     void fileMenuItem(String text) {
+        menuItem("File", text);
+    }
+
+    /** Chooses an item of one of the window's menus, as a person does (the menu is filled when shown). */
+    void menuItem(String menuText, String text) {
         org.eclipse.swt.widgets.Menu bar = shell.getMenuBar();
         org.eclipse.swt.widgets.MenuItem file = java.util.Arrays.stream(bar.getItems())
-                .filter(i -> i.getText().replace("&", "").equals("File")).findFirst()
-                .orElseThrow(() -> new AssertionError("no File menu"));
+                .filter(i -> i.getText().replace("&", "").equals(menuText)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + menuText + " menu"));
         org.eclipse.swt.widgets.Menu menu = file.getMenu();
         menu.notifyListeners(SWT.Show, new Event());
         UiWait.settle(display);
         org.eclipse.swt.widgets.MenuItem item = java.util.Arrays.stream(menu.getItems())
                 .filter(i -> i.getText().replace("&", "").startsWith(text)).findFirst()
-                .orElseThrow(() -> new AssertionError("no '" + text + "' in the File menu"));
+                .orElseThrow(() -> new AssertionError("no '" + text + "' in the " + menuText + " menu"));
         menu.notifyListeners(SWT.Hide, new Event());
         item.notifyListeners(SWT.Selection, new Event());
+        UiWait.settle(display);
+    }
+
+    /** Ctrl+F11 as the keyboard sends it, to the focused control (the workbench's key bindings filter it). */
+    void pressCtrlF11() {
+        Control focus = display.getFocusControl();
+        if (focus == null) {
+            throw new AssertionError("no control has the keyboard focus");
+        }
+        Event down = new Event();
+        down.type = SWT.KeyDown;
+        down.keyCode = SWT.F11;
+        down.stateMask = SWT.CTRL;
+        down.widget = focus;
+        focus.notifyListeners(SWT.KeyDown, down);
         UiWait.settle(display);
     }
 

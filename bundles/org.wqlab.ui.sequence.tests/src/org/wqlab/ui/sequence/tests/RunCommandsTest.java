@@ -82,7 +82,7 @@ class RunCommandsTest {
 
         assertEquals("Ctrl+F11", binding(ui, RunCommands.RUN).map(TriggerSequence::format).orElse("none"),
                 "Run Sequence is bound to Ctrl+F11 while a wqlab part is active");
-        pressCtrlF11(ui);
+        ui.pressCtrlF11();
         SequenceRunJob job = UiWait.until(ui.display, editor::runJob, RUN_START, "Ctrl+F11 to start the run");
         UiWait.until(ui.display,
                 () -> ui.window.getService(ICommandService.class).getCommand(RunCommands.CANCEL).isEnabled(),
@@ -203,19 +203,6 @@ class RunCommandsTest {
 
     private static Optional<TriggerSequence> binding(EditorHarness ui, String commandId) {
         return Optional.ofNullable(ui.window.getService(IBindingService.class).getBestActiveBindingFor(commandId));
-    }
-
-    /** Ctrl+F11 as the keyboard sends it, to the focused control (the workbench's key bindings filter it). */
-    private static void pressCtrlF11(EditorHarness ui) {
-        Control focus = ui.display.getFocusControl();
-        assertNotNull(focus, "a control has the keyboard focus");
-        Event down = new Event();
-        down.type = SWT.KeyDown;
-        down.keyCode = SWT.F11;
-        down.stateMask = SWT.CTRL;
-        down.widget = focus;
-        focus.notifyListeners(SWT.KeyDown, down);
-        UiWait.settle(ui.display);
     }
 
     private static boolean tooltipNamesBoard(ToolItem item) {

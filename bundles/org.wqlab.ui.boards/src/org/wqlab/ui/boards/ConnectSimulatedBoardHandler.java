@@ -1,0 +1,40 @@
+package org.wqlab.ui.boards;
+
+import org.eclipse.core.commands.AbstractHandler;
+import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.core.commands.ExecutionException;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.handlers.HandlerUtil;
+import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.BoardStatus;
+import org.wqlab.boards.BoardStoreException;
+import org.wqlab.boards.Boards;
+
+/**
+ * Connect Simulated Board: connects the built-in simulated board (found by its flag: the user may have renamed it) as
+ * the Boards view's Connect does, and shows the Boards view.
+ */
+public final class ConnectSimulatedBoardHandler extends AbstractHandler {
+
+    @Override
+    public Object execute(ExecutionEvent event) throws ExecutionException {
+        IWorkbenchWindow window = HandlerUtil.getActiveWorkbenchWindowChecked(event);
+        try {
+            BoardRegistry registry = Boards.registry();
+            String name = registry.entries().stream().filter(BoardEntry::builtInSimulator).map(BoardEntry::name)
+                    .findFirst().orElseThrow(() -> new ExecutionException("the board list has no simulated board"));
+            window.getActivePage().showView(BoardsPart.VIEW_ID);
+            BoardStatus status = registry.status(name);
+            if (!(status instanceof BoardStatus.Connected) && !(status instanceof BoardStatus.Connecting)) {
+                new ConnectJob(registry, name, window.getShell().getDisplay()).schedule();
+            }
+            return name;
+        } catch (BoardStoreException | PartInitException e) {
+            MessageDialog.openError(window.getShell(), "Connect Simulated Board", e.getMessage());
+            return null;
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.wqlab.ui.sequence.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.time.Duration;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.junit.jupiter.api.Test;
+import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.BoardStatus;
+import org.wqlab.boards.Boards;
+import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.sequence.run.RunResult;
+import org.wqlab.ui.firststeps.FirstStepsEditor;
+import org.wqlab.ui.firststeps.FirstStepsInput;
+import org.wqlab.ui.sequence.ExperimentsLocation;
+import org.wqlab.ui.sequence.SequenceEditor;
+import org.wqlab.ui.sequence.SequenceRunJob;
+import org.wqlab.ui.testing.UiWait;
+
+/**
+ * The first start as a newcomer meets it, under Xvfb: the First Steps page (shown at start in an empty editor area,
+ * and from Help > First Steps) connects the simulated board and opens the default sequence by its links; Ctrl+F11
+ * runs it to a completed experiment. No view is touched by hand.
+ */
+class FirstStepsTest {
+    private static final Duration CONNECT = Duration.ofSeconds(60);
+    private static final Duration RUN = Duration.ofSeconds(240);
+
+    @Test
+    void firstStepsLinksConnectOpenAndCtrlF11Runs() throws Exception {
+        EditorHarness ui = new EditorHarness();
+        IEditorPart page = ui.page.findEditor(FirstStepsInput.INSTANCE);
+        if (page == null) {
+            ui.menuItem("Help", "First Steps");
+            page = ui.page.findEditor(FirstStepsInput.INSTANCE);
+        }
+        assertTrue(page instanceof FirstStepsEditor, "the First Steps page is open: " + page);
+        ui.page.activate(page);
+        UiWait.settle(ui.display);
+        ui.capture("first-steps.png", data -> true);
+
+        BoardRegistry registry = Boards.registry();
+        String simulated = registry.entries().stream().filter(BoardEntry::builtInSimulator).map(BoardEntry::name)
+                .findFirst().orElseThrow();
+        activate(ui, "firstSteps.connect");
+        UiWait.until(ui.display, () -> registry.status(simulated) instanceof BoardStatus.Connected, CONNECT,
+                "the simulated board to connect (" + registry.status(simulated) + ")");
+
+        Files.deleteIfExists(ExperimentsLocation.defaultSequenceCopy());
+        activate(ui, "firstSteps.open");
+        IEditorPart active = ui.page.getActiveEditor();
+        assertTrue(active instanceof SequenceEditor, "the default sequence opened: " + active);
+        SequenceEditor editor = (SequenceEditor) active;
+        assertEquals("default.wqseq", editor.getTitle());
+
+        ui.pressCtrlF11();
+        SequenceRunJob job = UiWait.until(ui.display, editor::runJob, CONNECT, "Ctrl+F11 to start the run");
+        UiWait.until(ui.display, () -> editor.runJob() == null, RUN, "the run to end (" + editor.runSummary() + ")");
+        RunResult result = job.result();
+        assertNotNull(result, editor.runSummary());
+        assertEquals(ExperimentStatus.COMPLETED, result.status(), result.summary());
+        assertEquals(ExperimentStatus.COMPLETED, result.folder().readMetadata().status(), "recorded completed");
+        ui.page.setPartState(ui.page.getReference(editor), IWorkbenchPage.STATE_RESTORED);
+        ui.page.closeEditor(editor, false);
+    }
+
+    /** Activates a First Steps link as the keyboard does (Enter on the focused link). */
+    private static void activate(EditorHarness ui, String id) {
+        Control link = ui.find(id, Control.class);
+        link.setFocus();
+        Event enter = new Event();
+        enter.type = SWT.KeyDown;
+        enter.character = '\r';
+        enter.keyCode = SWT.CR;
+        link.notifyListeners(SWT.KeyDown, enter);
+        UiWait.settle(ui.display);
+    }
+}
