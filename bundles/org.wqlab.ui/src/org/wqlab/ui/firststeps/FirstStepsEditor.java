@@ -3,31 +3,26 @@ package org.wqlab.ui.firststeps;
 import java.util.List;
 
 import org.eclipse.core.runtime.ILog;
-import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.ui.IEditorInput;
-import org.eclipse.ui.IEditorSite;
-import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.forms.events.HyperlinkAdapter;
 import org.eclipse.ui.forms.events.HyperlinkEvent;
 import org.eclipse.ui.forms.widgets.FormToolkit;
 import org.eclipse.ui.forms.widgets.Hyperlink;
 import org.eclipse.ui.forms.widgets.ScrolledForm;
 import org.eclipse.ui.handlers.IHandlerService;
-import org.eclipse.ui.part.EditorPart;
-import org.wqlab.ui.WqlabContext;
+import org.wqlab.ui.ReadOnlyPage;
 
 /**
  * The page the editor area shows when nothing else is open: three links that do the first experiment (connect the
  * built-in simulated board, open the default sequence, run it) and what the experiment shows. Each link runs a wqlab
  * command by id, so this page needs no bundle above it.
  */
-public final class FirstStepsEditor extends EditorPart {
+public final class FirstStepsEditor extends ReadOnlyPage {
 
     public static final String ID = "org.wqlab.ui.firstSteps";
     /** Data key and values on the links, so UI tests find them. */
@@ -55,15 +50,7 @@ public final class FirstStepsEditor extends EditorPart {
     private ScrolledForm form;
 
     @Override
-    public void init(IEditorSite site, IEditorInput input) throws PartInitException {
-        setSite(site);
-        setInput(input);
-        setPartName(input.getName());
-    }
-
-    @Override
-    public void createPartControl(Composite parent) {
-        WqlabContext.activateIn(getSite());
+    protected void createPage(Composite parent) {
         toolkit = new FormToolkit(parent.getDisplay());
         form = toolkit.createScrolledForm(parent);
         form.setText("First steps with wqlab");
@@ -116,23 +103,5 @@ public final class FirstStepsEditor extends EditorPart {
             toolkit.dispose();
         }
         super.dispose();
-    }
-
-    @Override
-    public void doSave(IProgressMonitor monitor) {
-    }
-
-    @Override
-    public void doSaveAs() {
-    }
-
-    @Override
-    public boolean isDirty() {
-        return false;
-    }
-
-    @Override
-    public boolean isSaveAsAllowed() {
-        return false;
     }
 }

@@ -14,9 +14,9 @@ import org.eclipse.ui.application.IWorkbenchWindowConfigurer;
 import org.eclipse.ui.application.WorkbenchAdvisor;
 import org.eclipse.ui.application.WorkbenchWindowAdvisor;
 import org.eclipse.ui.ide.IDE;
+import org.wqlab.ui.PageInput;
 import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.firststeps.FirstStepsEditor;
-import org.wqlab.ui.firststeps.FirstStepsInput;
 
 final class WqlabWorkbenchAdvisor extends WorkbenchAdvisor {
 
@@ -49,7 +49,7 @@ final class WqlabWorkbenchAdvisor extends WorkbenchAdvisor {
         IWorkbenchPage page = window == null ? null : window.getActivePage();
         if (page != null && page.getEditorReferences().length == 0) {
             try {
-                page.openEditor(FirstStepsInput.INSTANCE, FirstStepsEditor.ID, false);
+                page.openEditor(PageInput.FIRST_STEPS, FirstStepsEditor.ID, false);
             } catch (PartInitException e) {
                 ILog.of(getClass()).error("Could not open the First Steps page", e);
             }

@@ -19,8 +19,8 @@ import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.Boards;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.sequence.run.RunResult;
+import org.wqlab.ui.PageInput;
 import org.wqlab.ui.firststeps.FirstStepsEditor;
-import org.wqlab.ui.firststeps.FirstStepsInput;
 import org.wqlab.ui.sequence.ExperimentsLocation;
 import org.wqlab.ui.sequence.SequenceEditor;
 import org.wqlab.ui.sequence.SequenceRunJob;
@@ -38,10 +38,10 @@ class FirstStepsTest {
     @Test
     void firstStepsLinksConnectOpenAndCtrlF11Runs() throws Exception {
         EditorHarness ui = new EditorHarness();
-        IEditorPart page = ui.page.findEditor(FirstStepsInput.INSTANCE);
+        IEditorPart page = ui.page.findEditor(PageInput.FIRST_STEPS);
         if (page == null) {
             ui.menuItem("Help", "First Steps");
-            page = ui.page.findEditor(FirstStepsInput.INSTANCE);
+            page = ui.page.findEditor(PageInput.FIRST_STEPS);
         }
         assertTrue(page instanceof FirstStepsEditor, "the First Steps page is open: " + page);
         ui.page.activate(page);
@@ -71,6 +71,20 @@ class FirstStepsTest {
         assertEquals(ExperimentStatus.COMPLETED, result.folder().readMetadata().status(), "recorded completed");
         ui.page.setPartState(ui.page.getReference(editor), IWorkbenchPage.STATE_RESTORED);
         ui.page.closeEditor(editor, false);
+    }
+
+    @Test
+    void helpMenuOpensTheUserGuide() throws Exception {
+        EditorHarness ui = new EditorHarness();
+        ui.menuItem("Help", "wqlab User Guide");
+        IEditorPart guide = ui.page.findEditor(PageInput.USER_GUIDE);
+        assertNotNull(guide, "Help > wqlab User Guide opened the guide");
+        org.eclipse.swt.custom.StyledText text = ui.find("userGuide.text", org.eclipse.swt.custom.StyledText.class);
+        String shown = text.getText();
+        assertTrue(shown.startsWith("wqlab user guide"), shown.substring(0, Math.min(80, shown.length())));
+        assertTrue(shown.contains("Run > Run Sequence (Ctrl+F11"), "the guide says how to run, Markdown stripped");
+        assertTrue(text.getStyleRanges().length > 50, "headings, bold and code are styled");
+        ui.page.closeEditor(guide, false);
     }
 
     /** Activates a First Steps link as the keyboard does (Enter on the focused link). */
