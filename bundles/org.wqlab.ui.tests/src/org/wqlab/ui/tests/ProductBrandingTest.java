@@ -39,4 +39,22 @@ class ProductBrandingTest {
             }
         }
     }
+
+    @Test
+    void aboutShowsTheVersionAndBuildIdOfThisBuild() throws Exception {
+        IProduct product = Platform.getProduct();
+        assertTrue(product.getProperty("aboutText").contains("Version: {0}\nBuild id: {1}"),
+                product.getProperty("aboutText"));
+        URL url = product.getDefiningBundle().getEntry("about.mappings");
+        assertNotNull(url, "about.mappings fills {0} and {1}");
+        java.util.Properties mappings = new java.util.Properties();
+        try (InputStream in = url.openStream()) {
+            mappings.load(in);
+        }
+        org.osgi.framework.Version version = product.getDefiningBundle().getVersion();
+        assertEquals(version.getMajor() + "." + version.getMinor() + "." + version.getMicro(),
+                mappings.getProperty("0"));
+        assertEquals(version.getQualifier(), mappings.getProperty("1"), "the build id is the bundle's qualifier");
+        assertTrue(mappings.getProperty("1").matches("\\d{12}"), "a build timestamp: " + mappings.getProperty("1"));
+    }
 }
