@@ -17,6 +17,7 @@ import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.wqlab.ui.ViewIds;
+import org.wqlab.ui.internal.StartupSplash;
 import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
 
@@ -48,5 +49,19 @@ class WorkbenchSmokeTest {
         assertTrue(Files.size(file) > 10_000, "screenshot too small: " + Files.size(file) + " bytes");
         assertTrue(Screenshots.distinctColours(drawn) > 20,
                 "the window looks blank: " + Screenshots.distinctColours(drawn) + " colours");
+    }
+
+    @Test
+    void aSplashShowedStartUpAndClosedWhenTheWindowOpened() {
+        IWorkbench workbench = PlatformUI.getWorkbench();
+        Display display = workbench.getDisplay();
+        UiWait.until(display, workbench::getActiveWorkbenchWindow, STARTUP, "the workbench window");
+        StartupSplash.Record splash = UiWait.until(display,
+                () -> StartupSplash.last().closed() ? StartupSplash.last() : null, STARTUP, "the splash to close");
+        assertEquals(java.util.List.of("Starting", "Opening the workspace", "Opening the Latency Lab perspective"),
+                splash.statuses(), "what the splash said while the workbench started");
+        for (Shell s : display.getShells()) {
+            assertTrue(s.isDisposed() || !"wqlab".equals(s.getText()), "the splash is gone");
+        }
     }
 }

@@ -12,8 +12,9 @@ public final class WqlabApplication implements IApplication {
     @Override
     public Object start(IApplicationContext context) {
         Display display = PlatformUI.createDisplay();
+        StartupSplash splash = new StartupSplash(display);
         try {
-            int code = PlatformUI.createAndRunWorkbench(display, new WqlabWorkbenchAdvisor());
+            int code = PlatformUI.createAndRunWorkbench(display, new WqlabWorkbenchAdvisor(splash));
             if (code != PlatformUI.RETURN_RESTART) {
                 return IApplication.EXIT_OK;
             }
@@ -21,6 +22,7 @@ public final class WqlabApplication implements IApplication {
             return Integer.valueOf(24).equals(Integer.getInteger("eclipse.exitcode")) ? IApplication.EXIT_RELAUNCH
                     : IApplication.EXIT_RESTART;
         } finally {
+            splash.close();
             display.dispose();
         }
     }

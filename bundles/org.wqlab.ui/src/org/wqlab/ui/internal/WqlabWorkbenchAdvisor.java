@@ -19,12 +19,23 @@ import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.firststeps.FirstStepsEditor;
 
 final class WqlabWorkbenchAdvisor extends WorkbenchAdvisor {
+    private final StartupSplash splash;
+
+    WqlabWorkbenchAdvisor(StartupSplash splash) {
+        this.splash = splash;
+    }
 
     @Override
     public void initialize(IWorkbenchConfigurer configurer) {
+        splash.status("Opening the workspace");
         configurer.setSaveAndRestore(true);
         // Project Explorer shows workspace resources through these adapters (icons, labels).
         IDE.registerAdapters();
+    }
+
+    @Override
+    public void preStartup() {
+        splash.status("Opening the Latency Lab perspective");
     }
 
     @Override
@@ -45,6 +56,7 @@ final class WqlabWorkbenchAdvisor extends WorkbenchAdvisor {
     /** An empty editor area shows the First Steps page. */
     @Override
     public void postStartup() {
+        splash.close();
         IWorkbenchWindow window = getWorkbenchConfigurer().getWorkbench().getActiveWorkbenchWindow();
         IWorkbenchPage page = window == null ? null : window.getActivePage();
         if (page != null && page.getEditorReferences().length == 0) {
