@@ -47,6 +47,9 @@ import org.wqlab.ui.boards.BoardRow;
  * it. Every board step runs as a Job with progress; an "already loaded" answer offers a reload.
  */
 public final class KernelModulePart {
+    /** Wrapped texts (board, state, details) take this width at least and grow with the view. */
+    private static final int WRAP_WIDTH = 220;
+
 
     public static final String WIDGET_KEY = "org.wqlab.widget";
     private static final String MODULE = ParameterCheck.LATENCY_MON;
@@ -78,8 +81,9 @@ public final class KernelModulePart {
     };
 
     @PostConstruct
-    public void createControls(Composite parent) {
-        display = parent.getDisplay();
+    public void createControls(Composite part) {
+        display = part.getDisplay();
+        Composite parent = scrolling(part);
         GridLayoutFactory.swtDefaults().numColumns(3).applyTo(parent);
 
         boardLabel = label(parent, "board", "No board selected: select one in the Boards view", 3);
@@ -122,7 +126,7 @@ public final class KernelModulePart {
 
         details = new Text(parent, SWT.MULTI | SWT.READ_ONLY | SWT.BORDER | SWT.WRAP | SWT.V_SCROLL);
         details.setData(WIDGET_KEY, "details");
-        GridDataFactory.fillDefaults().grab(true, true).span(3, 1).hint(SWT.DEFAULT, 120).applyTo(details);
+        GridDataFactory.fillDefaults().grab(true, true).span(3, 1).hint(WRAP_WIDTH, 120).applyTo(details);
 
         try {
             registry = Boards.registry();
@@ -350,8 +354,24 @@ public final class KernelModulePart {
         Label label = new Label(parent, SWT.WRAP);
         label.setText(text);
         label.setData(WIDGET_KEY, id);
-        GridDataFactory.fillDefaults().grab(true, false).span(span, 1).applyTo(label);
+        GridDataFactory.fillDefaults().grab(true, false).span(span, 1).hint(WRAP_WIDTH, SWT.DEFAULT).applyTo(label);
         return label;
+    }
+
+    /**
+     * The view's content in a scrolled composite: in a narrow or short view every field stays reachable (scrollbars
+     * appear below the content's preferred size).
+     */
+    private static Composite scrolling(Composite part) {
+        part.setLayout(new org.eclipse.swt.layout.FillLayout());
+        org.eclipse.swt.custom.ScrolledComposite scroller = new org.eclipse.swt.custom.ScrolledComposite(part,
+                SWT.H_SCROLL | SWT.V_SCROLL);
+        scroller.setExpandHorizontal(true);
+        scroller.setExpandVertical(true);
+        Composite content = new Composite(scroller, SWT.NONE);
+        scroller.setContent(content);
+        scroller.addListener(SWT.Resize, e -> scroller.setMinSize(content.computeSize(SWT.DEFAULT, SWT.DEFAULT)));
+        return content;
     }
 
     /** A field whose value comes from, and goes back to, the kernel module build preferences. */
