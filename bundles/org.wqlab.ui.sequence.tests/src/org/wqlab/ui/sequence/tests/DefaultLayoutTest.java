@@ -77,6 +77,10 @@ class DefaultLayoutTest {
             clipped.add(ref.getPartName() + ": " + describe(c) + " at " + own + " outside " + area);
             return;
         }
+        if (c instanceof ScrolledComposite sc && sc.getContent() != null) {
+            scrollsToAll(ref, sc, clipped);
+            return;
+        }
         if (scrolls(c)) {
             return;
         }
@@ -84,6 +88,27 @@ class DefaultLayoutTest {
             Rectangle inner = own.intersection(area);
             for (Control child : comp.getChildren()) {
                 walk(ref, child, inner, clipped);
+            }
+        }
+    }
+
+    /** A scrolled composite shows a scrollbar wherever its content needs more room than it has. */
+    private static void scrollsToAll(IWorkbenchPartReference ref, ScrolledComposite sc, List<String> clipped) {
+        Control content = sc.getContent();
+        Point needed = content.computeSize(SWT.DEFAULT, SWT.DEFAULT);
+        Rectangle client = sc.getClientArea();
+        if (needed.x > client.width + 1 && (sc.getHorizontalBar() == null || !sc.getHorizontalBar().getVisible())) {
+            clipped.add(ref.getPartName() + ": content needs " + needed.x + " px wide, shows " + client.width
+                    + " px and no horizontal scrollbar");
+        }
+        if (needed.y > client.height + 1 && (sc.getVerticalBar() == null || !sc.getVerticalBar().getVisible())) {
+            clipped.add(ref.getPartName() + ": content needs " + needed.y + " px high, shows " + client.height
+                    + " px and no vertical scrollbar");
+        }
+        Rectangle whole = visible(content);
+        if (content instanceof Composite comp) {
+            for (Control child : comp.getChildren()) {
+                walk(ref, child, whole, clipped);
             }
         }
     }
