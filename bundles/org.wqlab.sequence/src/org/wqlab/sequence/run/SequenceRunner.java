@@ -360,6 +360,11 @@ public final class SequenceRunner {
                 int from = run.messagesBeforePreviousStep;
                 int at = run.recorder.await(p, from, run.wallMs(timeout), run.monitor::isCanceled);
                 run.check();
+                if (at == KernelLogRecorder.GAVE_UP_MATCHING) {
+                    throw new StepFailed(label + ": timed out after " + timeout + " s (board time) while still"
+                            + " matching '" + p + "' against a kernel log line; the pattern backtracks too much,"
+                            + " simplify it");
+                }
                 if (at < 0) {
                     throw new StepFailed(label + ": no kernel log line matched '" + p + "' within " + timeout
                             + " s (board time)");
