@@ -231,7 +231,7 @@ public final class SequenceRunner {
         }
         Thread.sleep(300);
         long backlog = run.recorder.maxSeqSeen();
-        String marker = "wqlab: run " + run.folder.id() + " start";
+        String marker = KmsgLine.of("run " + run.folder.id() + " start");
         kmsgWrite(run, marker);
         long markerSeq = -1;
         long end = System.nanoTime() + 1_500_000_000L;
@@ -297,9 +297,10 @@ public final class SequenceRunner {
         }
     }
 
-    private void kmsgWrite(Run run, String text) throws TransportException {
+    /** {@code line}: made by {@link KmsgLine#of}, one record that nothing reads as a report or an event. */
+    private void kmsgWrite(Run run, String line) throws TransportException {
         // the board's log holds the step events, on the kernel clock; a board that refuses is not a failure
-        run.connection.run(Command.of("echo").arg(text).op(">").arg("/dev/kmsg"), SHORT);
+        run.connection.run(Command.of("echo").arg(line).op(">").arg("/dev/kmsg"), SHORT);
     }
 
     // ------------------------------------------------------------------ steps
@@ -321,8 +322,8 @@ public final class SequenceRunner {
             String detail = "";
             try {
                 if (step.type() != org.wqlab.sequence.StepType.REPEAT) {
-                    kmsgWrite(run, "wqlab: step " + number + " " + step.type().id()
-                            + (step.name().isEmpty() ? "" : " " + step.name()));
+                    kmsgWrite(run, KmsgLine.of("step " + number + " " + step.type().id()
+                            + (step.name().isEmpty() ? "" : " " + step.name())));
                 }
                 detail = execute(run, r, label);
             } catch (Cancelled e) {
@@ -389,7 +390,7 @@ public final class SequenceRunner {
             }
             case MARK -> {
                 String text = r.text("label");
-                kmsgWrite(run, "wqlab: mark " + text);
+                kmsgWrite(run, KmsgLine.of("mark " + text));
                 yield text;
             }
             case REPEAT -> {
@@ -564,7 +565,7 @@ public final class SequenceRunner {
         var m = CACHED.matcher(meminfo.stdoutText());
         long cached = m.find() ? Long.parseLong(m.group(1)) : -1;
         run.cachedKb.add(cached);
-        kmsgWrite(run, "wqlab: cached " + cached + " kB before disconnect");
+        kmsgWrite(run, KmsgLine.of("cached " + cached + " kB before disconnect"));
         UsbAction action = usbAction(run, r);
         try {
             d.disconnect(action);
