@@ -19,13 +19,25 @@ import com.google.gson.JsonParser;
 /** Acceptance 1 of issue 7: the default sequence headless on the simulated board, checked against its ground truth. */
 class RunVerbTest {
 
+    private static List<Path> simRunFolders(Path tmp) throws Exception {
+        try (Stream<Path> s = Files.list(tmp)) {
+            return s.filter(p -> p.getFileName().toString().startsWith(SimRunState.PREFIX)).toList();
+        }
+    }
+
     @Test
     void defaultSequenceOnTheSimulatedBoardMatchesTheGroundTruth(@TempDir Path dir) throws Exception {
         Path ws = dir.resolve("ws");
         Path truth = dir.resolve("ground-truth.jsonl");
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        List<Path> simFoldersBefore = simRunFolders(tmp);
         CliRun run = CliRun.of("run", "--board", "sim", "--sim-speed", "40", "--workspace", ws.toString(),
                 "--ground-truth", truth.toString(), "--json");
         assertEquals(0, run.code(), run.out() + run.err());
+        // other runs may be going on in this temporary directory: only a folder nobody holds is a leftover
+        List<Path> left = simRunFolders(tmp).stream().filter(p -> !simFoldersBefore.contains(p))
+                .filter(p -> !SimRunState.inUse(p)).toList();
+        assertEquals(List.of(), left, "the run left its simulated board's folder");
         JsonObject summary = JsonParser.parseString(run.out()).getAsJsonObject();
         assertEquals("completed", summary.get("status").getAsString());
         Path experiment = Path.of(summary.get("experiment").getAsString());
