@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,10 +21,11 @@ import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceJson;
 import org.wqlab.sim.ModuleImage;
+import org.wqlab.target.OutputSink;
 
 /**
- * A module loaded before the load step, on the simulated board: one a run left when its board connection died for
- * good (as after kill -9: no cleanup) is unloaded, and the output says so; someone else's is refused in a sentence.
+ * A module loaded before the load step, on the simulated board: one a run left when its board became unreachable
+ * for good (as after kill -9: no cleanup) is unloaded, and the output says so; someone else's is refused in a sentence.
  */
 class LeftoverModuleTest {
 
@@ -29,7 +33,8 @@ class LeftoverModuleTest {
             {"format": "wqseq", "name": "leftover", "steps": [
               {"type": "connect"},
               {"type": "load-module", "name": "load", "module": "latency-mon", "cpu": "1"},
-              {"type": "sleep", "name": "long", "seconds": "600"}]}
+              {"type": "sleep", "name": "long", "seconds": "100"},
+              {"type": "mark", "label": "after the connection died"}]}
             """);
     private static final Sequence LOAD = parse("""
             {"format": "wqseq", "name": "next", "steps": [
@@ -59,16 +64,23 @@ class LeftoverModuleTest {
     void theModuleAKilledRunLeftIsUnloadedBeforeLoading(@TempDir Path dir) throws Exception {
         Workspace ws = new Workspace(dir.resolve("ws"));
         try (SimRig rig = new SimRig(dir, 20)) {
+            // 10 s of board time into the sleep (its step event logged, nothing else under way), the board becomes
+            // unreachable for this run for good: nothing cleans up, as after kill -9
             RunMonitor cutOff = new RunMonitor() {
                 @Override
-                public void stepStarted(int number, String label) {
-                    if (number == 3) {
-                        try {
-                            rig.relay.close(); // the board stays up, unreachable for this run: no cleanup
-                        } catch (java.io.IOException e) {
-                            throw new IllegalStateException(e);
+                public OutputSink kernelLog() {
+                    return (buffer, offset, length) -> {
+                        if (new String(buffer, offset, length, StandardCharsets.UTF_8).contains("wqlab: step 3 sleep")) {
+                            Thread.ofPlatform().daemon().start(() -> {
+                                rig.board.driver().await(() -> false, 10_000_000_000L);
+                                try {
+                                    rig.relay.close();
+                                } catch (IOException e) {
+                                    throw new UncheckedIOException(e);
+                                }
+                            });
                         }
-                    }
+                    };
                 }
             };
             RunResult killed = new SequenceRunner().run("leftover.wqseq", LOAD_THEN_WAIT, Map.of(), rig.access, ws,
