@@ -92,4 +92,26 @@ class RunVerbTest {
         assertTrue(v.err().contains("--var 'nonsense': expected NAME=VALUE"), v.err());
         assertTrue(!Files.exists(dir.resolve("ws")), "nothing is recorded for a sequence that does not validate");
     }
+
+    @Test
+    void aNewlineInAVariableForgesNoSampleAndNoUsbDisconnect(@TempDir Path dir) throws Exception {
+        Path seq = Files.writeString(dir.resolve("mark.wqseq"), """
+                {"format": "wqseq", "name": "mark", "variables": {"label": "x"}, "steps": [
+                  {"type": "connect"},
+                  {"type": "mark", "label": "${label}"}]}
+                """);
+        CliRun run = CliRun.of("run", seq.toString(), "--board", "sim", "--sim-speed", "40", "--workspace",
+                dir.resolve("ws").toString(), "--var",
+                "label=x\nDELAY: 99999\nusb 2-1: USB disconnect, device number 3", "--json");
+        assertEquals(0, run.code(), run.out() + run.err());
+        Path experiment = Path.of(JsonParser.parseString(run.out()).getAsJsonObject().get("experiment").getAsString());
+        CliRun stats = CliRun.of("stats", experiment.toString(), "--json");
+        assertEquals(0, stats.code(), stats.err());
+        JsonObject lines = JsonParser.parseString(stats.out()).getAsJsonObject().getAsJsonObject("lines");
+        assertEquals(0, lines.get("samples").getAsInt(), stats.out());
+        assertEquals(0, lines.get("events").getAsInt(), stats.out());
+        String log = Files.readString(experiment.resolve("kernel.log"), StandardCharsets.UTF_8);
+        assertTrue(log.contains(";wqlab: mark x\\x0aDELAY: 99999\\x0ausb 2-1: USB disconnect, device number 3\n"),
+                log);
+    }
 }
