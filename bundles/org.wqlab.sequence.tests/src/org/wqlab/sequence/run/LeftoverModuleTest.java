@@ -70,7 +70,8 @@ class LeftoverModuleTest {
                 @Override
                 public OutputSink kernelLog() {
                     return (buffer, offset, length) -> {
-                        if (new String(buffer, offset, length, StandardCharsets.UTF_8).contains("wqlab: step 3 sleep")) {
+                        String line = new String(buffer, offset, length, StandardCharsets.UTF_8);
+                        if (line.contains("wqlab: step 3 sleep")) {
                             Thread.ofPlatform().daemon().start(() -> {
                                 rig.board.driver().await(() -> false, 10_000_000_000L);
                                 try {

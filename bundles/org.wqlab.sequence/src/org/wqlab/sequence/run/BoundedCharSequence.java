@@ -40,7 +40,8 @@ final class BoundedCharSequence implements CharSequence {
     public char charAt(int index) {
         if (++reads[0] >= CHECK_EVERY) {
             reads[0] = 0;
-            if (System.nanoTime() - deadlineNanos >= 0 || stop.getAsBoolean() || Thread.currentThread().isInterrupted()) {
+            if (System.nanoTime() - deadlineNanos >= 0 || stop.getAsBoolean()
+                    || Thread.currentThread().isInterrupted()) {
                 throw new Stopped();
             }
         }
