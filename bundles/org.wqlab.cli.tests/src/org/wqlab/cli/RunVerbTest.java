@@ -19,13 +19,25 @@ import com.google.gson.JsonParser;
 /** Acceptance 1 of issue 7: the default sequence headless on the simulated board, checked against its ground truth. */
 class RunVerbTest {
 
+    private static List<Path> simRunFolders(Path tmp) throws Exception {
+        try (Stream<Path> s = Files.list(tmp)) {
+            return s.filter(p -> p.getFileName().toString().startsWith(SimRunState.PREFIX)).toList();
+        }
+    }
+
     @Test
     void defaultSequenceOnTheSimulatedBoardMatchesTheGroundTruth(@TempDir Path dir) throws Exception {
         Path ws = dir.resolve("ws");
         Path truth = dir.resolve("ground-truth.jsonl");
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        List<Path> simFoldersBefore = simRunFolders(tmp);
         CliRun run = CliRun.of("run", "--board", "sim", "--sim-speed", "40", "--workspace", ws.toString(),
                 "--ground-truth", truth.toString(), "--json");
         assertEquals(0, run.code(), run.out() + run.err());
+        // other runs may be going on in this temporary directory: only a folder nobody holds is a leftover
+        List<Path> left = simRunFolders(tmp).stream().filter(p -> !simFoldersBefore.contains(p))
+                .filter(p -> !SimRunState.inUse(p)).toList();
+        assertEquals(List.of(), left, "the run left its simulated board's folder");
         JsonObject summary = JsonParser.parseString(run.out()).getAsJsonObject();
         assertEquals("completed", summary.get("status").getAsString());
         Path experiment = Path.of(summary.get("experiment").getAsString());
@@ -79,5 +91,27 @@ class RunVerbTest {
         assertEquals(Cli.BAD_INPUT, v.code());
         assertTrue(v.err().contains("--var 'nonsense': expected NAME=VALUE"), v.err());
         assertTrue(!Files.exists(dir.resolve("ws")), "nothing is recorded for a sequence that does not validate");
+    }
+
+    @Test
+    void aNewlineInAVariableForgesNoSampleAndNoUsbDisconnect(@TempDir Path dir) throws Exception {
+        Path seq = Files.writeString(dir.resolve("mark.wqseq"), """
+                {"format": "wqseq", "name": "mark", "variables": {"label": "x"}, "steps": [
+                  {"type": "connect"},
+                  {"type": "mark", "label": "${label}"}]}
+                """);
+        CliRun run = CliRun.of("run", seq.toString(), "--board", "sim", "--sim-speed", "40", "--workspace",
+                dir.resolve("ws").toString(), "--var",
+                "label=x\nDELAY: 99999\nusb 2-1: USB disconnect, device number 3", "--json");
+        assertEquals(0, run.code(), run.out() + run.err());
+        Path experiment = Path.of(JsonParser.parseString(run.out()).getAsJsonObject().get("experiment").getAsString());
+        CliRun stats = CliRun.of("stats", experiment.toString(), "--json");
+        assertEquals(0, stats.code(), stats.err());
+        JsonObject lines = JsonParser.parseString(stats.out()).getAsJsonObject().getAsJsonObject("lines");
+        assertEquals(0, lines.get("samples").getAsInt(), stats.out());
+        assertEquals(0, lines.get("events").getAsInt(), stats.out());
+        String log = Files.readString(experiment.resolve("kernel.log"), StandardCharsets.UTF_8);
+        assertTrue(log.contains(";wqlab: mark x\\x0aDELAY: 99999\\x0ausb 2-1: USB disconnect, device number 3\n"),
+                log);
     }
 }

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,7 +17,6 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 
 import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardRegistry;
@@ -169,20 +167,26 @@ final class RunVerb {
             if (access == null) {
                 return Cli.BAD_INPUT;
             }
-            return execute(o, source, sequence, access, workspace);
+            return execute(o, source, sequence, access, workspace, closeLater);
         } finally {
-            for (int i = closeLater.size() - 1; i >= 0; i--) {
-                try {
-                    closeLater.get(i).close();
-                } catch (Exception e) {
-                    err.println("wqlab run: stopping the simulated board: " + e.getMessage());
-                }
-            }
+            closeAll(closeLater);
         }
     }
 
-    private int execute(Options o, String source, Sequence sequence, BoardAccess access, Workspace workspace)
-            throws IOException {
+    /** Stops the simulated board and deletes its state folder; in that order, once. */
+    private void closeAll(List<AutoCloseable> closeLater) {
+        for (int i = closeLater.size() - 1; i >= 0; i--) {
+            try {
+                closeLater.get(i).close();
+            } catch (Exception e) {
+                err.println("wqlab run: stopping the simulated board: " + e.getMessage());
+            }
+        }
+        closeLater.clear();
+    }
+
+    private int execute(Options o, String source, Sequence sequence, BoardAccess access, Workspace workspace,
+            List<AutoCloseable> closeLater) throws IOException {
         CountDownLatch done = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             CANCEL.set(true);
@@ -234,7 +238,9 @@ final class RunVerb {
             err.println("wqlab run: " + e.getMessage());
             return Cli.BAD_INPUT;
         } finally {
-            // after the summary is printed: on Ctrl-C the hook waits for this, then the JVM exits
+            // after the summary is printed and the simulated board's folder deleted: on Ctrl-C the hook waits for
+            // this, then the JVM exits
+            closeAll(closeLater);
             out.flush();
             err.flush();
             done.countDown();
@@ -292,8 +298,9 @@ final class RunVerb {
             err.println("wqlab run: --board " + o.board + ": " + e.getMessage());
             return null;
         }
-        Path state = Files.createTempDirectory("wqlab-run-sim");
-        closeLater.add(() -> deleteTree(state));
+        SimRunState runState = SimRunState.create(Path.of(System.getProperty("java.io.tmpdir")));
+        closeLater.add(runState);
+        Path state = runState.dir();
         Board board = Board.realTime(profile, o.speed);
         closeLater.add(board);
         if (o.groundTruth != null) {
@@ -423,16 +430,5 @@ final class RunVerb {
                 return false;
             }
         };
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

@@ -225,6 +225,13 @@ class BoardRegistryTest {
             assertTrue(json.contains("\"cpuCount\": 8"), json);
             char[] password = secrets.get(BuiltInSimulator.BOARD_NAME, SecretKind.PASSWORD).orElseThrow();
             assertFalse(json.contains(new String(password)), "the simulator's password is in " + file);
+            try (var stateFiles = Files.walk(dir.resolve("sim-state"))) {
+                for (Path f : stateFiles.filter(Files::isRegularFile).toList()) {
+                    assertFalse(Files.readString(f, StandardCharsets.ISO_8859_1).contains(new String(password)),
+                            "the simulator's password is in " + f);
+                }
+            }
+            assertFalse(Files.exists(dir.resolve("sim-state").resolve("password")));
             String recorded = Files.readString(knownHosts, StandardCharsets.UTF_8);
             assertTrue(recorded.startsWith("[127.0.0.1]:"), recorded);
             assertTrue(recorded.contains("ecdsa-sha2-nistp256 "), recorded);

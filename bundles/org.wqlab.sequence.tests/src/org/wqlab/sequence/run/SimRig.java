@@ -38,12 +38,22 @@ final class SimRig implements AutoCloseable {
         server = SimSshServer.start(board, dir.resolve("state"), 0, List.of());
         SimSshServer.Login login = server.login();
         relay = new Relay(login.port());
+        access = access(dir, speed, relay.port());
+    }
+
+    /** The same board (same profile name), reached without the relay: for a run after {@code relay.close()}. */
+    BoardAccess directAccess(Path dir, double speed) {
+        return access(dir, speed, server.login().port());
+    }
+
+    private BoardAccess access(Path dir, double speed, int port) {
+        SimSshServer.Login login = server.login();
         SshEnvironment env = new SshEnvironment(dir.resolve("no-ssh-config"), List.of(), dir.resolve("known_hosts"),
                 List.of(), null);
         JschBoardConnector connector = new JschBoardConnector(env, InMemorySecretStore.withPassword(login.password()));
-        BoardProfile profile = new BoardProfile("sim", "127.0.0.1", relay.port(), login.user(), AuthMethod.PASSWORD,
+        BoardProfile profile = new BoardProfile("sim", "127.0.0.1", port, login.user(), AuthMethod.PASSWORD,
                 null, null, HostKeyPolicy.ASK, null, null);
-        access = new BoardAccess(() -> connector.connect(profile,
+        return new BoardAccess(() -> connector.connect(profile,
                 key -> key.fingerprint().equals(login.hostKeyFingerprint())), speed, UsbDrivers.SIM_PULL,
                 (message, countdown) -> false);
     }

@@ -142,22 +142,44 @@ public final class KernelLogRecorder implements OutputSink {
         return -1;
     }
 
-    /** Blocks until the stream shows a kept record whose text matches, from message index {@code from} on. */
-    public synchronized int await(Pattern pattern, int from, long timeoutMs, java.util.function.BooleanSupplier stop)
+    /** {@link #await}: the time ran out or the stop flag was set while a line was still being matched. */
+    public static final int GAVE_UP_MATCHING = -2;
+
+    /**
+     * Blocks until the stream shows a kept record whose text matches, from message index {@code from} on; returns
+     * its index, -1 when the time is up or {@code stop} says so, or {@link #GAVE_UP_MATCHING}. Lines are matched on a
+     * copy, outside this recorder's lock, so a slow pattern never holds up the transport thread or the flusher; the
+     * match itself gives up at the deadline or on {@code stop}.
+     */
+    public int await(Pattern pattern, int from, long timeoutMs, java.util.function.BooleanSupplier stop)
             throws InterruptedException {
         long end = System.nanoTime() + timeoutMs * 1_000_000L;
         int i = from;
         while (true) {
-            for (; i < messages.size(); i++) {
-                if (pattern.matcher(messages.get(i)).find()) {
-                    return i;
+            List<String> batch;
+            synchronized (this) {
+                while (i >= messages.size()) {
+                    long left = (end - System.nanoTime()) / 1_000_000L;
+                    if (left <= 0 || stop.getAsBoolean()) {
+                        return -1;
+                    }
+                    wait(Math.min(left, 100));
                 }
+                batch = List.copyOf(messages.subList(i, messages.size()));
             }
-            long left = (end - System.nanoTime()) / 1_000_000L;
-            if (left <= 0 || stop.getAsBoolean()) {
+            for (String message : batch) {
+                try {
+                    if (pattern.matcher(new BoundedCharSequence(message, end, stop)).find()) {
+                        return i;
+                    }
+                } catch (BoundedCharSequence.Stopped e) {
+                    return GAVE_UP_MATCHING;
+                }
+                i++;
+            }
+            if (System.nanoTime() - end >= 0 || stop.getAsBoolean()) {
                 return -1;
             }
-            wait(Math.min(left, 100));
         }
     }
 

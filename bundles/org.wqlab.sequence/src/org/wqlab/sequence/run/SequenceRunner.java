@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -36,6 +37,7 @@ import org.wqlab.core.store.Workspace;
 import org.wqlab.kmod.KmodException;
 import org.wqlab.kmod.KmodProgress;
 import org.wqlab.kmod.LoadOutcome;
+import org.wqlab.kmod.LoadOutcomeSentence;
 import org.wqlab.kmod.LoadRequest;
 import org.wqlab.kmod.ModuleIdentity;
 import org.wqlab.kmod.ModuleManager;
@@ -97,6 +99,7 @@ public final class SequenceRunner {
         final BoardAccess board;
         final RunMonitor monitor;
         final ExperimentFolder folder;
+        Workspace workspace;
         ExperimentMetadata metadata;
         BoardConnection connection;
         RemoteStream kmsg;
@@ -147,6 +150,7 @@ public final class SequenceRunner {
         Instant created = Instant.now();
         ExperimentFolder folder = workspace.create(sequence.name(), created);
         Run run = new Run(sequence, variables, board, monitor, folder);
+        run.workspace = workspace;
         Map<String, String> asRun = new LinkedHashMap<>();
         run.metadata = new ExperimentMetadata(ExperimentMetadata.FORMAT_VERSION, folder.id(), sequence.name(),
                 created.toString(), Map.of(), "", Map.of(), sequence.text(), ExperimentStatus.INTERRUPTED,
@@ -231,7 +235,7 @@ public final class SequenceRunner {
         }
         Thread.sleep(300);
         long backlog = run.recorder.maxSeqSeen();
-        String marker = "wqlab: run " + run.folder.id() + " start";
+        String marker = KmsgLine.of("run " + run.folder.id() + " start");
         kmsgWrite(run, marker);
         long markerSeq = -1;
         long end = System.nanoTime() + 1_500_000_000L;
@@ -297,9 +301,10 @@ public final class SequenceRunner {
         }
     }
 
-    private void kmsgWrite(Run run, String text) throws TransportException {
+    /** {@code line}: made by {@link KmsgLine#of}, one record that nothing reads as a report or an event. */
+    private void kmsgWrite(Run run, String line) throws TransportException {
         // the board's log holds the step events, on the kernel clock; a board that refuses is not a failure
-        run.connection.run(Command.of("echo").arg(text).op(">").arg("/dev/kmsg"), SHORT);
+        run.connection.run(Command.of("echo").arg(line).op(">").arg("/dev/kmsg"), SHORT);
     }
 
     // ------------------------------------------------------------------ steps
@@ -321,8 +326,8 @@ public final class SequenceRunner {
             String detail = "";
             try {
                 if (step.type() != org.wqlab.sequence.StepType.REPEAT) {
-                    kmsgWrite(run, "wqlab: step " + number + " " + step.type().id()
-                            + (step.name().isEmpty() ? "" : " " + step.name()));
+                    kmsgWrite(run, KmsgLine.of("step " + number + " " + step.type().id()
+                            + (step.name().isEmpty() ? "" : " " + step.name())));
                 }
                 detail = execute(run, r, label);
             } catch (Cancelled e) {
@@ -360,6 +365,11 @@ public final class SequenceRunner {
                 int from = run.messagesBeforePreviousStep;
                 int at = run.recorder.await(p, from, run.wallMs(timeout), run.monitor::isCanceled);
                 run.check();
+                if (at == KernelLogRecorder.GAVE_UP_MATCHING) {
+                    throw new StepFailed(label + ": timed out after " + timeout + " s (board time) while still"
+                            + " matching '" + p + "' against a kernel log line; the pattern backtracks too much,"
+                            + " simplify it");
+                }
                 if (at < 0) {
                     throw new StepFailed(label + ": no kernel log line matched '" + p + "' within " + timeout
                             + " s (board time)");
@@ -384,7 +394,7 @@ public final class SequenceRunner {
             }
             case MARK -> {
                 String text = r.text("label");
-                kmsgWrite(run, "wqlab: mark " + text);
+                kmsgWrite(run, KmsgLine.of("mark " + text));
                 yield text;
             }
             case REPEAT -> {
@@ -418,12 +428,13 @@ public final class SequenceRunner {
         cpu.ifPresent(n -> recorded.put("taskset.cpu", Integer.toString(n)));
         try {
             String file = r.text("file", "");
+            String leftover = unloadLeftover(run, name, file, label);
             ModuleIdentity identity;
             if (!file.isEmpty()) {
                 LoadRequest request = new LoadRequest(Path.of(file), new ModuleParameters(params), cpu, null);
                 LoadOutcome outcome = modules.deployAndLoad(run.connection, request, KmodProgress.NONE);
                 if (!(outcome instanceof LoadOutcome.Loaded loaded)) {
-                    throw new StepFailed(label + ": module not loaded: " + outcome);
+                    throw new StepFailed(label + ": " + LoadOutcomeSentence.of(outcome));
                 }
                 identity = loaded.identity();
                 name = identity.name();
@@ -447,14 +458,58 @@ public final class SequenceRunner {
                 identity = boardModuleIdentity(run, module, params);
             }
             run.loadedModules.add(name);
+            LeftoverModule.record(run.folder, identity);
             run.moduleIdentity = identity.toJson();
             run.metadata = run.metadata.withModule(identity.name(), recorded);
             run.folder.writeMetadata(run.metadata);
-            return "loaded " + identity.name() + " srcversion " + identity.srcversion() + " sha256 "
+            return leftover + "loaded " + identity.name() + " srcversion " + identity.srcversion() + " sha256 "
                     + identity.sha256();
         } catch (KmodException | IOException e) {
             throw new StepFailed(label + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * A module of that name loaded before the step: unloaded when a killed run of this board left it (or it is the
+     * module to load), said in the output; refused otherwise. @return what was done, for the step's detail
+     */
+    private String unloadLeftover(Run run, String name, String file, String label) throws StepFailed,
+            TransportException, KmodException {
+        Optional<String> toLoad = file.isEmpty() ? boardSrcversion(run, name)
+                : srcversionOf(Path.of(file));
+        LeftoverModule.Finding f = LeftoverModule.find(run.connection, name, toLoad, run.workspace, run.folder, SHORT);
+        if (f instanceof LeftoverModule.Finding.Foreign foreign) {
+            throw new StepFailed(label + ": " + name + " is loaded already (srcversion " + foreign.srcversion()
+                    + "), and it is neither the module this step loads nor one an interrupted run of board '"
+                    + run.connection.profile().name() + "' loaded; unload it on the board (rmmod " + name
+                    + ") and run again");
+        }
+        if (!(f instanceof LeftoverModule.Finding.Ours ours)) {
+            return "";
+        }
+        String said = name + " (srcversion " + ours.srcversion() + ") was loaded already, " + ours.why()
+                + ": unloading it before loading";
+        run.monitor.message(said);
+        UnloadOutcome u = modules.unload(run.connection, name, KmodProgress.NONE);
+        if (u instanceof UnloadOutcome.Failed failed) {
+            throw new StepFailed(label + ": " + said + " failed: rmmod " + name + ": " + failed.rmmodMessage());
+        }
+        return said + "; ";
+    }
+
+    private static Optional<String> srcversionOf(Path ko) {
+        try {
+            return ModinfoReader.read(ko).srcversion();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // the load itself names what is wrong with the file
+        }
+    }
+
+    /** srcversion of the module file modprobe would load, from modinfo on the board. */
+    private static Optional<String> boardSrcversion(Run run, String name) throws TransportException {
+        ExecResult info = run.connection.run(Command.of("modinfo").arg(name), SHORT);
+        return info.stdoutText().lines().filter(l -> l.startsWith("srcversion:"))
+                .map(l -> l.substring("srcversion:".length()).strip()).findFirst();
     }
 
     /** Identity of the module file modprobe loads: its path from modinfo, its bytes read back from the board. */
@@ -559,7 +614,7 @@ public final class SequenceRunner {
         var m = CACHED.matcher(meminfo.stdoutText());
         long cached = m.find() ? Long.parseLong(m.group(1)) : -1;
         run.cachedKb.add(cached);
-        kmsgWrite(run, "wqlab: cached " + cached + " kB before disconnect");
+        kmsgWrite(run, KmsgLine.of("cached " + cached + " kB before disconnect"));
         UsbAction action = usbAction(run, r);
         try {
             d.disconnect(action);

@@ -2,6 +2,8 @@ package org.wqlab.sim.server;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -193,12 +195,21 @@ class OpenSshClientTest {
     }
 
     @Test
-    void hostKeyAndPasswordPersistInTheStateFolder() throws Exception {
+    void hostKeyPersistsInTheStateFolderAndThePasswordIsNeverWritten() throws Exception {
         SimSshServer.Login first = server.login();
         server.close();
+        Path leftover = Files.writeString(dir.resolve("state").resolve("password"), "plain\n");
         server = SimSshServer.start(board, dir.resolve("state"), 0, List.of());
         assertEquals(first.hostKeyFingerprint(), server.login().hostKeyFingerprint());
-        assertEquals(first.password(), server.login().password());
+        assertNotEquals(first.password(), server.login().password(), "a new password at each start");
+        assertEquals(16, server.login().password().length());
+        assertFalse(Files.exists(leftover), "an older version's password file is deleted");
+        try (var files = Files.walk(dir)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                assertFalse(Files.readString(f, StandardCharsets.ISO_8859_1)
+                        .contains(server.login().password()), "the password is in " + f);
+            }
+        }
         assertEquals("127.0.0.1", server.login().host());
         assertEquals(0, ssh("true").code(), "the key authorized before is still accepted");
     }

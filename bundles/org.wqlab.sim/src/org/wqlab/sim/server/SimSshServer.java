@@ -4,13 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.security.KeyPair;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Set;
 
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
@@ -22,8 +20,9 @@ import org.wqlab.sim.Board;
 
 /**
  * The simulated board's SSH server (Apache MINA SSHD) on 127.0.0.1 only: password and public-key login as root,
- * exec and shell channels running the board's shell, SFTP into the board's filesystem. The host key, the password,
- * the authorized keys and the uploaded files live in the state folder, so the board keeps its identity across runs.
+ * exec and shell channels running the board's shell, SFTP into the board's filesystem. The host key, the authorized
+ * keys and the uploaded files live in the state folder, so the board keeps its identity across runs; the password is
+ * new at each start and never written to a file.
  */
 public final class SimSshServer implements AutoCloseable {
 
@@ -92,21 +91,17 @@ public final class SimSshServer implements AutoCloseable {
         return new SimSshServer(sshd, new Login(HOST, sshd.getPort(), USER, password, fingerprint));
     }
 
-    private static String password(Path file) throws IOException {
-        if (Files.exists(file)) {
-            return Files.readString(file, StandardCharsets.UTF_8).strip();
-        }
+    /**
+     * A new password for each start, kept in memory only (callers that need it again keep it in their secret store);
+     * a {@code password} file an older version left in the state folder is deleted, it held the password in plain.
+     */
+    private static String password(Path leftoverFile) throws IOException {
+        Files.deleteIfExists(leftoverFile);
         String alphabet = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
         SecureRandom random = new SecureRandom();
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < 16; i++) {
             sb.append(alphabet.charAt(random.nextInt(alphabet.length())));
-        }
-        Files.writeString(file, sb + "\n", StandardCharsets.UTF_8);
-        try {
-            Files.setPosixFilePermissions(file, Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));
-        } catch (UnsupportedOperationException e) {
-            // not a POSIX filesystem: the file stays with default permissions
         }
         return sb.toString();
     }
