@@ -1,16 +1,15 @@
 package org.wqlab.ui.experiments;
 
-import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.PartInitException;
-import org.eclipse.ui.part.EditorPart;
+import org.wqlab.ui.ReadOnlyPage;
 
 /**
  * An editor that only shows what was recorded: it takes one kind of input and never has anything to save (names and
  * notes are changed from the Experiments view).
  */
-public abstract class ReadOnlyEditor<I extends IEditorInput> extends EditorPart {
+public abstract class ReadOnlyEditor<I extends IEditorInput> extends ReadOnlyPage {
 
     private final Class<I> inputType;
     private final String inputNoun;
@@ -25,33 +24,11 @@ public abstract class ReadOnlyEditor<I extends IEditorInput> extends EditorPart 
         if (!inputType.isInstance(input)) {
             throw new PartInitException("not " + inputNoun + ": " + input);
         }
-        setSite(site);
-        setInput(input);
-        setPartName(input.getName());
+        super.init(site, input);
         setTitleToolTip(input.getToolTipText());
     }
 
     public I input() {
         return inputType.cast(getEditorInput());
-    }
-
-    @Override
-    public void doSave(IProgressMonitor monitor) {
-        // nothing to save
-    }
-
-    @Override
-    public void doSaveAs() {
-        // not supported
-    }
-
-    @Override
-    public boolean isDirty() {
-        return false;
-    }
-
-    @Override
-    public boolean isSaveAsAllowed() {
-        return false;
     }
 }

@@ -73,8 +73,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
     }
 
     @Override
-    public void createPartControl(Composite parent) {
-        org.wqlab.ui.WqlabContext.activateIn(getSite());
+    protected void createPage(Composite parent) {
         root = new Composite(parent, SWT.NONE);
         GridLayoutFactory.fillDefaults().spacing(0, 4).applyTo(root);
         verdict = new Label(root, SWT.WRAP);

@@ -95,8 +95,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     }
 
     @Override
-    public void createPartControl(Composite parent) {
-        org.wqlab.ui.WqlabContext.activateIn(getSite());
+    protected void createPage(Composite parent) {
         root = new Composite(parent, SWT.NONE);
         GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(root);
         banner = new Label(root, SWT.WRAP);

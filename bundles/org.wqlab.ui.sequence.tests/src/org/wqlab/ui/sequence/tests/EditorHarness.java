@@ -88,19 +88,32 @@ final class EditorHarness {
 
     /** Chooses an item of one of the window's menus, as a person does (the menu is filled when shown). */
     void menuItem(String menuText, String text) {
-        org.eclipse.swt.widgets.Menu bar = shell.getMenuBar();
-        org.eclipse.swt.widgets.MenuItem file = java.util.Arrays.stream(bar.getItems())
-                .filter(i -> i.getText().replace("&", "").equals(menuText)).findFirst()
-                .orElseThrow(() -> new AssertionError("no " + menuText + " menu"));
-        org.eclipse.swt.widgets.Menu menu = file.getMenu();
-        menu.notifyListeners(SWT.Show, new Event());
-        UiWait.settle(display);
-        org.eclipse.swt.widgets.MenuItem item = java.util.Arrays.stream(menu.getItems())
+        org.eclipse.swt.widgets.MenuItem item = whileShown(menuText, menu -> java.util.Arrays.stream(menu.getItems())
                 .filter(i -> i.getText().replace("&", "").startsWith(text)).findFirst()
-                .orElseThrow(() -> new AssertionError("no '" + text + "' in the " + menuText + " menu"));
-        menu.notifyListeners(SWT.Hide, new Event());
+                .orElseThrow(() -> new AssertionError("no '" + text + "' in the " + menuText + " menu")));
         item.notifyListeners(SWT.Selection, new Event());
         UiWait.settle(display);
+    }
+
+    /** The items of one of the window's menus as shown, without their key texts. */
+    List<String> menuItems(String menuText) {
+        return whileShown(menuText, menu -> java.util.Arrays.stream(menu.getItems())
+                .map(i -> i.getText().replace("&", "").split("\t")[0]).toList());
+    }
+
+    /** Reads a menu of the menu bar while it is shown (filled as when a person opens it), then closes it. */
+    private <T> T whileShown(String menuText, java.util.function.Function<org.eclipse.swt.widgets.Menu, T> read) {
+        org.eclipse.swt.widgets.MenuItem top = java.util.Arrays.stream(shell.getMenuBar().getItems())
+                .filter(i -> i.getText().replace("&", "").equals(menuText)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + menuText + " menu"));
+        org.eclipse.swt.widgets.Menu menu = top.getMenu();
+        menu.notifyListeners(SWT.Show, new Event());
+        UiWait.settle(display);
+        try {
+            return read.apply(menu);
+        } finally {
+            menu.notifyListeners(SWT.Hide, new Event());
+        }
     }
 
     /** Ctrl+F11 as the keyboard sends it, to the focused control (the workbench's key bindings filter it). */

@@ -22,8 +22,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Menu;
-import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
@@ -96,7 +94,7 @@ class RunCommandsTest {
         UiWait.until(ui.display, () -> tooltipNamesBoard(runButton), Duration.ofSeconds(10),
                 "the Run button's tooltip to name the board: " + runButton.getToolTipText());
 
-        List<String> runMenu = menuItems(ui.shell, "Run");
+        List<String> runMenu = ui.menuItems("Run");
         assertTrue(runMenu.containsAll(List.of("Run Sequence", "Run Sequence On...", "Cancel Run")),
                 "the Run menu: " + runMenu);
         assertTrue(runMenu.stream().anyMatch(t -> t.contains("default.wqseq")),
@@ -208,19 +206,5 @@ class RunCommandsTest {
     private static boolean tooltipNamesBoard(ToolItem item) {
         String tip = item.getToolTipText();
         return tip != null && tip.contains("Simulated R-Car H3");
-    }
-
-    /** The items of a main-menu menu, as shown (the menu is filled when shown). */
-    private static List<String> menuItems(Shell shell, String menuText) {
-        MenuItem top = Arrays.stream(shell.getMenuBar().getItems())
-                .filter(i -> i.getText().replace("&", "").equals(menuText)).findFirst()
-                .orElseThrow(() -> new AssertionError("no " + menuText + " menu"));
-        Menu menu = top.getMenu();
-        menu.notifyListeners(SWT.Show, new Event());
-        UiWait.settle(shell.getDisplay());
-        List<String> texts = Arrays.stream(menu.getItems()).map(i -> i.getText().replace("&", "").split("\t")[0])
-                .toList();
-        menu.notifyListeners(SWT.Hide, new Event());
-        return texts;
     }
 }
