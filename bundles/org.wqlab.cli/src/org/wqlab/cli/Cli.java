@@ -208,7 +208,8 @@ public final class Cli {
             for (DisconnectImpact d : s.disconnects()) {
                 out.printf(Locale.ROOT, "  USB disconnect %s at line %d: worst %s, recovery %s%n", d.device(),
                         d.line(), d.worstDelayUs() == null ? "-" : d.worstDelayUs() + " us",
-                        d.recoveryUs() == null ? "-" : d.recoveryUs() + " us (" + d.recoveryBasis() + ")");
+                        d.recoveryUs() != null ? d.recoveryUs() + " us (" + d.recoveryBasis() + ")"
+                                : DisconnectImpact.BASIS_NONE.equals(d.recoveryBasis()) ? "-" : d.recoveryBasis());
             }
             if (analysis != null) {
                 out.println(ExplainVerb.verdictLine(analysis));
