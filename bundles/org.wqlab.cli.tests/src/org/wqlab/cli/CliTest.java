@@ -168,4 +168,38 @@ class CliTest {
         assertTrue(badThreshold.err().contains("--threshold-ms"), badThreshold.err());
         assertNoStackTrace(badThreshold);
     }
+
+    @Test
+    void numbersOutOfRangeAreRefusedNamingFlagAndRange() throws Exception {
+        CliRun threshold = CliRun.of("stats", "a.log", "--threshold-ms", "18446744073709552");
+        assertEquals(2, threshold.code());
+        assertTrue(threshold.err().contains("--threshold-ms: '18446744073709552' must be a whole number of"
+                + " milliseconds from 0 to 3600000"), threshold.err());
+        CliRun speed = CliRun.of("run", "--board", "sim", "--sim-speed", "1e-300");
+        assertEquals(2, speed.code());
+        assertTrue(speed.err().contains("--sim-speed: '1e-300' must be a number from 0.001 to 1000"), speed.err());
+        assertNoStackTrace(speed);
+        CliRun simSpeed = simVerb("--speed", "1e308");
+        assertEquals(2, simSpeed.code());
+        assertTrue(simSpeed.err().contains("--speed: '1e308' must be a number from 0.001 to 1000"), simSpeed.err());
+        CliRun simPort = simVerb("--port", "abc");
+        assertEquals(2, simPort.code());
+        assertTrue(simPort.err().contains("--port: 'abc' must be a whole number from 0 to 65535"), simPort.err());
+        assertNoStackTrace(simPort);
+    }
+
+    /** {@code wqlab sim} reports on the process's standard error, so that is what is read. */
+    private static CliRun simVerb(String... args) {
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            List<String> all = new java.util.ArrayList<>(List.of("sim"));
+            all.addAll(List.of(args));
+            CliRun r = CliRun.of(all.toArray(String[]::new));
+            return new CliRun(r.code(), r.out(), r.err() + err.toString(java.nio.charset.StandardCharsets.UTF_8));
+        } finally {
+            System.setErr(saved);
+        }
+    }
 }

@@ -33,6 +33,11 @@ public final class Cli {
     public static final int OK = 0;
     public static final int FAILURE = 1;
     public static final int BAD_INPUT = 2;
+    /** Speeds of the simulated board, for {@code run --sim-speed} as for {@code wqlab sim --speed}. */
+    static final double MIN_SIM_SPEED = org.wqlab.sim.server.SimServerMain.MIN_SPEED;
+    static final double MAX_SIM_SPEED = org.wqlab.sim.server.SimServerMain.MAX_SPEED;
+    /** An hour: far above any real threshold, and {@code * 1000} stays exact. */
+    static final long MAX_THRESHOLD_MS = 3_600_000;
 
     static final String USAGE = """
             usage: wqlab <verb> [arguments]
@@ -181,14 +186,17 @@ public final class Cli {
         long thresholdUs = StatisticsCalculator.DEFAULT_THRESHOLD_US;
         String t = a.option("--threshold-ms");
         if (t != null) {
+            long ms;
             try {
-                thresholdUs = Long.parseLong(t) * 1000;
-                if (thresholdUs < 0) {
-                    throw new NumberFormatException();
-                }
+                ms = Long.parseLong(t);
             } catch (NumberFormatException e) {
-                throw new UsageException("--threshold-ms: '" + t + "' is not a whole number of milliseconds");
+                ms = -1;
             }
+            if (ms < 0 || ms > MAX_THRESHOLD_MS) {
+                throw new UsageException("--threshold-ms: '" + t + "' must be a whole number of milliseconds from 0"
+                        + " to " + MAX_THRESHOLD_MS);
+            }
+            thresholdUs = ms * 1000;
         }
         Source src = resolve(a, target, true);
         Statistics s = StatisticsCalculator.compute(src.content.samples(), src.content.events(), thresholdUs);

@@ -101,8 +101,9 @@ final class RunVerb {
                             } catch (NumberFormatException e) {
                                 speed = -1;
                             }
-                            if (!(speed > 0) || speed > 1000) {
-                                throw new Cli.UsageException("--sim-speed: '" + v + "' must be a number in (0, 1000]");
+                            if (!(speed >= Cli.MIN_SIM_SPEED && speed <= Cli.MAX_SIM_SPEED)) {
+                                throw new Cli.UsageException("--sim-speed: '" + v + "' must be a number from "
+                                        + Cli.MIN_SIM_SPEED + " to " + (int) Cli.MAX_SIM_SPEED);
                             }
                             speedGiven = true;
                         }
