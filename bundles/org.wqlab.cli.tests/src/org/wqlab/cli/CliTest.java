@@ -202,4 +202,50 @@ class CliTest {
             System.setErr(saved);
         }
     }
+
+    @Test
+    void failuresNameTheFileOrFlagAndWhatIsWrong() throws IOException {
+        Path ws = tmp.resolve("ws-vague");
+        CliRun imported = CliRun.of("import", log("dmesg-plain.log").toString(), "--workspace", ws.toString());
+        assertEquals(0, imported.code(), imported.err());
+        Path exp;
+        try (var s = Files.list(ws)) {
+            exp = s.findFirst().orElseThrow();
+        }
+        byte[] notUtf8 = { '{', (byte) 0xff, (byte) 0xfe, '}' };
+
+        CliRun notASequence = CliRun.of("run", "/bin/ls", "--workspace", ws.toString());
+        assertEquals(2, notASequence.code());
+        assertTrue(notASequence.err().contains("/bin/ls: not UTF-8 text"), notASequence.err());
+
+        Path regularFile = log("dmesg-plain.log");
+        CliRun fileAsWorkspace = CliRun.of("stats", "some-id", "--workspace", regularFile.toString());
+        assertEquals(2, fileAsWorkspace.code());
+        assertTrue(fileAsWorkspace.err().contains(regularFile + ": --workspace must be a folder"),
+                fileAsWorkspace.err());
+        CliRun runFileAsWorkspace = CliRun.of("run", "--workspace", regularFile.toString());
+        assertEquals(2, runFileAsWorkspace.code());
+        assertTrue(runFileAsWorkspace.err().contains("--workspace must be a folder"), runFileAsWorkspace.err());
+
+        CliRun csvToFolder = CliRun.of("export", exp.toString(), "--csv", tmp.toString());
+        assertEquals(2, csvToFolder.code());
+        assertTrue(csvToFolder.err().contains("--csv: " + tmp + " is a folder"), csvToFolder.err());
+
+        byte[] metadata = Files.readAllBytes(exp.resolve("experiment.json"));
+        Files.write(exp.resolve("experiment.json"), notUtf8);
+        CliRun corruptMetadata = CliRun.of("stats", exp.toString());
+        assertEquals(2, corruptMetadata.code());
+        assertTrue(corruptMetadata.err().contains("experiment.json") && corruptMetadata.err().contains("not UTF-8"),
+                corruptMetadata.err());
+        Files.write(exp.resolve("experiment.json"), metadata);
+
+        Files.write(exp.resolve("analysis.json"), notUtf8);
+        CliRun corruptAnalysis = CliRun.of("explain", exp.toString());
+        assertEquals(2, corruptAnalysis.code());
+        assertTrue(corruptAnalysis.err().contains("analysis.json") && corruptAnalysis.err().contains("not UTF-8"),
+                corruptAnalysis.err());
+        for (CliRun r : List.of(notASequence, fileAsWorkspace, csvToFolder, corruptMetadata, corruptAnalysis)) {
+            assertNoStackTrace(r);
+        }
+    }
 }

@@ -131,7 +131,7 @@ public final class Cli {
 
     // ------------------------------------------------------------------ import
 
-    private int importLogs(Args a) throws UsageException, IOException {
+    private int importLogs(Args a) throws UsageException, InputException, IOException {
         if (a.help) {
             out.print(USAGE);
             return OK;
@@ -238,8 +238,11 @@ public final class Cli {
         if (csv == null) {
             throw new UsageException("--csv FILE is required");
         }
-        Source src = resolve(a, target, true);
         Path file = Path.of(csv);
+        if (Files.isDirectory(file)) {
+            throw new UsageException("--csv: " + file + " is a folder; give the name of the CSV file to write");
+        }
+        Source src = resolve(a, target, true);
         CsvExport.write(file, src.content);
         out.println("exported " + src.content.samples().size() + " samples and " + src.content.events().size()
                 + " events to " + file);
@@ -275,16 +278,21 @@ public final class Cli {
     }
 
     /** The default workspace for {@code run} (its own option parser reads --workspace). */
-    private static Workspace workspaceOf(List<String> args) {
+    private static Workspace workspaceOf(List<String> args) throws InputException {
         return workspaceFrom(null);
     }
 
-    static Workspace workspace(Args a) {
+    static Workspace workspace(Args a) throws InputException {
         return workspaceFrom(a.option("--workspace"));
     }
 
-    static Workspace workspaceFrom(String option) {
-        return new Workspace(option == null ? Workspace.defaultRoot() : Path.of(option));
+    static Workspace workspaceFrom(String option) throws InputException {
+        Path root = option == null ? Workspace.defaultRoot() : Path.of(option);
+        if (Files.exists(root) && !Files.isDirectory(root)) {
+            throw new InputException(root, 0, (option == null ? "the workspace" : "--workspace")
+                    + " must be a folder, and this is a file");
+        }
+        return new Workspace(root);
     }
 
     static final class UsageException extends Exception {
