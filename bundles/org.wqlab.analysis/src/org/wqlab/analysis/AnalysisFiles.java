@@ -52,6 +52,8 @@ public final class AnalysisFiles {
                 throw new InputException(file, 0, "field formatVersion: unsupported version " + a.formatVersion());
             }
             return Optional.of(a);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InputException(file, 0, "corrupt: not UTF-8 text, so not JSON", e);
         } catch (IOException e) {
             throw new InputException(file, 0, "cannot read: " + e.getMessage(), e);
         } catch (JsonParseException | NullPointerException | IllegalArgumentException e) {

@@ -168,4 +168,84 @@ class CliTest {
         assertTrue(badThreshold.err().contains("--threshold-ms"), badThreshold.err());
         assertNoStackTrace(badThreshold);
     }
+
+    @Test
+    void numbersOutOfRangeAreRefusedNamingFlagAndRange() throws Exception {
+        CliRun threshold = CliRun.of("stats", "a.log", "--threshold-ms", "18446744073709552");
+        assertEquals(2, threshold.code());
+        assertTrue(threshold.err().contains("--threshold-ms: '18446744073709552' must be a whole number of"
+                + " milliseconds from 0 to 3600000"), threshold.err());
+        CliRun speed = CliRun.of("run", "--board", "sim", "--sim-speed", "1e-300");
+        assertEquals(2, speed.code());
+        assertTrue(speed.err().contains("--sim-speed: '1e-300' must be a number from 0.001 to 1000"), speed.err());
+        assertNoStackTrace(speed);
+        CliRun simSpeed = simVerb("--speed", "1e308");
+        assertEquals(2, simSpeed.code());
+        assertTrue(simSpeed.err().contains("--speed: '1e308' must be a number from 0.001 to 1000"), simSpeed.err());
+        CliRun simPort = simVerb("--port", "abc");
+        assertEquals(2, simPort.code());
+        assertTrue(simPort.err().contains("--port: 'abc' must be a whole number from 0 to 65535"), simPort.err());
+        assertNoStackTrace(simPort);
+    }
+
+    /** {@code wqlab sim} reports on the process's standard error, so that is what is read. */
+    private static CliRun simVerb(String... args) {
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            List<String> all = new java.util.ArrayList<>(List.of("sim"));
+            all.addAll(List.of(args));
+            CliRun r = CliRun.of(all.toArray(String[]::new));
+            return new CliRun(r.code(), r.out(), r.err() + err.toString(java.nio.charset.StandardCharsets.UTF_8));
+        } finally {
+            System.setErr(saved);
+        }
+    }
+
+    @Test
+    void failuresNameTheFileOrFlagAndWhatIsWrong() throws IOException {
+        Path ws = tmp.resolve("ws-vague");
+        CliRun imported = CliRun.of("import", log("dmesg-plain.log").toString(), "--workspace", ws.toString());
+        assertEquals(0, imported.code(), imported.err());
+        Path exp;
+        try (var s = Files.list(ws)) {
+            exp = s.findFirst().orElseThrow();
+        }
+        byte[] notUtf8 = { '{', (byte) 0xff, (byte) 0xfe, '}' };
+
+        CliRun notASequence = CliRun.of("run", "/bin/ls", "--workspace", ws.toString());
+        assertEquals(2, notASequence.code());
+        assertTrue(notASequence.err().contains("/bin/ls: not UTF-8 text"), notASequence.err());
+
+        Path regularFile = log("dmesg-plain.log");
+        CliRun fileAsWorkspace = CliRun.of("stats", "some-id", "--workspace", regularFile.toString());
+        assertEquals(2, fileAsWorkspace.code());
+        assertTrue(fileAsWorkspace.err().contains(regularFile + ": --workspace must be a folder"),
+                fileAsWorkspace.err());
+        CliRun runFileAsWorkspace = CliRun.of("run", "--workspace", regularFile.toString());
+        assertEquals(2, runFileAsWorkspace.code());
+        assertTrue(runFileAsWorkspace.err().contains("--workspace must be a folder"), runFileAsWorkspace.err());
+
+        CliRun csvToFolder = CliRun.of("export", exp.toString(), "--csv", tmp.toString());
+        assertEquals(2, csvToFolder.code());
+        assertTrue(csvToFolder.err().contains("--csv: " + tmp + " is a folder"), csvToFolder.err());
+
+        byte[] metadata = Files.readAllBytes(exp.resolve("experiment.json"));
+        Files.write(exp.resolve("experiment.json"), notUtf8);
+        CliRun corruptMetadata = CliRun.of("stats", exp.toString());
+        assertEquals(2, corruptMetadata.code());
+        assertTrue(corruptMetadata.err().contains("experiment.json") && corruptMetadata.err().contains("not UTF-8"),
+                corruptMetadata.err());
+        Files.write(exp.resolve("experiment.json"), metadata);
+
+        Files.write(exp.resolve("analysis.json"), notUtf8);
+        CliRun corruptAnalysis = CliRun.of("explain", exp.toString());
+        assertEquals(2, corruptAnalysis.code());
+        assertTrue(corruptAnalysis.err().contains("analysis.json") && corruptAnalysis.err().contains("not UTF-8"),
+                corruptAnalysis.err());
+        for (CliRun r : List.of(notASequence, fileAsWorkspace, csvToFolder, corruptMetadata, corruptAnalysis)) {
+            assertNoStackTrace(r);
+        }
+    }
 }

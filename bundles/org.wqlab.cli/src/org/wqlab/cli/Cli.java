@@ -33,6 +33,11 @@ public final class Cli {
     public static final int OK = 0;
     public static final int FAILURE = 1;
     public static final int BAD_INPUT = 2;
+    /** Speeds of the simulated board, for {@code run --sim-speed} as for {@code wqlab sim --speed}. */
+    static final double MIN_SIM_SPEED = org.wqlab.sim.server.SimServerMain.MIN_SPEED;
+    static final double MAX_SIM_SPEED = org.wqlab.sim.server.SimServerMain.MAX_SPEED;
+    /** An hour: far above any real threshold, and {@code * 1000} stays exact. */
+    static final long MAX_THRESHOLD_MS = 3_600_000;
 
     static final String USAGE = """
             usage: wqlab <verb> [arguments]
@@ -126,7 +131,7 @@ public final class Cli {
 
     // ------------------------------------------------------------------ import
 
-    private int importLogs(Args a) throws UsageException, IOException {
+    private int importLogs(Args a) throws UsageException, InputException, IOException {
         if (a.help) {
             out.print(USAGE);
             return OK;
@@ -181,14 +186,17 @@ public final class Cli {
         long thresholdUs = StatisticsCalculator.DEFAULT_THRESHOLD_US;
         String t = a.option("--threshold-ms");
         if (t != null) {
+            long ms;
             try {
-                thresholdUs = Long.parseLong(t) * 1000;
-                if (thresholdUs < 0) {
-                    throw new NumberFormatException();
-                }
+                ms = Long.parseLong(t);
             } catch (NumberFormatException e) {
-                throw new UsageException("--threshold-ms: '" + t + "' is not a whole number of milliseconds");
+                ms = -1;
             }
+            if (ms < 0 || ms > MAX_THRESHOLD_MS) {
+                throw new UsageException("--threshold-ms: '" + t + "' must be a whole number of milliseconds from 0"
+                        + " to " + MAX_THRESHOLD_MS);
+            }
+            thresholdUs = ms * 1000;
         }
         Source src = resolve(a, target, true);
         Statistics s = StatisticsCalculator.compute(src.content.samples(), src.content.events(), thresholdUs);
@@ -208,7 +216,8 @@ public final class Cli {
             for (DisconnectImpact d : s.disconnects()) {
                 out.printf(Locale.ROOT, "  USB disconnect %s at line %d: worst %s, recovery %s%n", d.device(),
                         d.line(), d.worstDelayUs() == null ? "-" : d.worstDelayUs() + " us",
-                        d.recoveryUs() == null ? "-" : d.recoveryUs() + " us (" + d.recoveryBasis() + ")");
+                        d.recoveryUs() != null ? d.recoveryUs() + " us (" + d.recoveryBasis() + ")"
+                                : DisconnectImpact.BASIS_NONE.equals(d.recoveryBasis()) ? "-" : d.recoveryBasis());
             }
             if (analysis != null) {
                 out.println(ExplainVerb.verdictLine(analysis));
@@ -229,8 +238,11 @@ public final class Cli {
         if (csv == null) {
             throw new UsageException("--csv FILE is required");
         }
-        Source src = resolve(a, target, true);
         Path file = Path.of(csv);
+        if (Files.isDirectory(file)) {
+            throw new UsageException("--csv: " + file + " is a folder; give the name of the CSV file to write");
+        }
+        Source src = resolve(a, target, true);
         CsvExport.write(file, src.content);
         out.println("exported " + src.content.samples().size() + " samples and " + src.content.events().size()
                 + " events to " + file);
@@ -266,16 +278,21 @@ public final class Cli {
     }
 
     /** The default workspace for {@code run} (its own option parser reads --workspace). */
-    private static Workspace workspaceOf(List<String> args) {
+    private static Workspace workspaceOf(List<String> args) throws InputException {
         return workspaceFrom(null);
     }
 
-    static Workspace workspace(Args a) {
+    static Workspace workspace(Args a) throws InputException {
         return workspaceFrom(a.option("--workspace"));
     }
 
-    static Workspace workspaceFrom(String option) {
-        return new Workspace(option == null ? Workspace.defaultRoot() : Path.of(option));
+    static Workspace workspaceFrom(String option) throws InputException {
+        Path root = option == null ? Workspace.defaultRoot() : Path.of(option);
+        if (Files.exists(root) && !Files.isDirectory(root)) {
+            throw new InputException(root, 0, (option == null ? "the workspace" : "--workspace")
+                    + " must be a folder, and this is a file");
+        }
+        return new Workspace(root);
     }
 
     static final class UsageException extends Exception {

@@ -23,6 +23,7 @@ import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.BoardStoreException;
 import org.wqlab.boards.Boards;
+import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceException;
@@ -99,8 +100,9 @@ final class RunVerb {
                             } catch (NumberFormatException e) {
                                 speed = -1;
                             }
-                            if (!(speed > 0) || speed > 1000) {
-                                throw new Cli.UsageException("--sim-speed: '" + v + "' must be a number in (0, 1000]");
+                            if (!(speed >= Cli.MIN_SIM_SPEED && speed <= Cli.MAX_SIM_SPEED)) {
+                                throw new Cli.UsageException("--sim-speed: '" + v + "' must be a number from "
+                                        + Cli.MIN_SIM_SPEED + " to " + (int) Cli.MAX_SIM_SPEED);
                             }
                             speedGiven = true;
                         }
@@ -145,13 +147,26 @@ final class RunVerb {
                     return Cli.BAD_INPUT;
                 }
                 source = file.toString();
-                sequence = SequenceJson.parse(source, Files.readString(file, StandardCharsets.UTF_8));
+                String text;
+                try {
+                    text = Files.readString(file, StandardCharsets.UTF_8);
+                } catch (java.nio.charset.CharacterCodingException notText) {
+                    err.println("wqlab run: " + file + ": not UTF-8 text, so not a sequence file");
+                    return Cli.BAD_INPUT;
+                }
+                sequence = SequenceJson.parse(source, text);
             }
         } catch (SequenceException e) {
             err.println("wqlab run: " + e.getMessage());
             return Cli.BAD_INPUT;
         }
-        Workspace workspace = o.workspace == null ? defaultWorkspace : new Workspace(Path.of(o.workspace));
+        Workspace workspace;
+        try {
+            workspace = o.workspace == null ? defaultWorkspace : Cli.workspaceFrom(o.workspace);
+        } catch (InputException e) {
+            err.println("wqlab run: " + e.getMessage());
+            return Cli.BAD_INPUT;
+        }
         CANCEL.set(false);
         List<AutoCloseable> closeLater = new ArrayList<>();
         try {

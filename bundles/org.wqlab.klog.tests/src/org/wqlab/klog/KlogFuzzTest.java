@@ -1,6 +1,7 @@
 package org.wqlab.klog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayOutputStream;
@@ -9,11 +10,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.core.model.Anomaly;
 import org.wqlab.core.model.Event;
+import org.wqlab.core.model.InputException;
+import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.TimePrecision;
+import org.wqlab.core.samples.LogContent;
+import org.wqlab.core.samples.SampleStore;
+import org.wqlab.core.stats.DisconnectImpact;
+import org.wqlab.core.stats.Statistics;
+import org.wqlab.core.stats.StatisticsCalculator;
 
 /**
  * Seeded generator of mutated kernel log lines. Each input is one line fed in random chunks; the parser must not
@@ -58,6 +70,128 @@ class KlogFuzzTest {
     void longRun() {
         Assumptions.assumeTrue(Boolean.getBoolean("wqlab.fuzz.long"), "set -Dwqlab.fuzz.long=true to run");
         fuzz(Long.getLong("wqlab.fuzz.seed", 2), Integer.getInteger("wqlab.fuzz.inputs", 1_000_000));
+    }
+
+    /**
+     * Whole logs written to files and read as an import reads them, with clock jumps (a reboot, a step back between
+     * reports), lines longer than {@link KlogParser#MAX_LINE} and numbers far past every range, mutated like the
+     * lines above. On every output: no negative duration, no window ending before it starts, line numbers matching
+     * the input.
+     */
+    @Test
+    void wholeLogsWithTimeJumpsLongLinesAndHugeNumbersKeepTheInvariants(@TempDir Path dir) throws Exception {
+        Random r = new Random(17);
+        int logs = 400;
+        int longLines = 0;
+        for (int k = 0; k < logs; k++) {
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            long lines = 0;
+            long clockUs = 1_000_000L + r.nextInt(1_000_000_000);
+            int count = 5 + r.nextInt(60);
+            for (int i = 0; i < count; i++) {
+                clockUs = nextClock(clockUs, r);
+                byte[] line;
+                if (r.nextInt(200) == 0 && longLines < 6) {
+                    longLines++;
+                    line = longLine(r);
+                } else {
+                    line = mutate(timedLine(clockUs, r), r);
+                }
+                log.write(line, 0, line.length);
+                lines += count(line, (byte) '\n') + 1;
+                log.write('\n');
+            }
+            Path file = dir.resolve("kernel-" + k + ".log");
+            Files.write(file, log.toByteArray());
+            LogContent content;
+            try {
+                content = KlogFiles.read(file);
+            } catch (InputException binary) {
+                if (!binary.getMessage().contains(file.toString())) {
+                    fail("log " + k + ": the error does not name the file: " + binary.getMessage());
+                }
+                continue;
+            }
+            checkInvariants("log " + k, content, lines);
+        }
+        assertTrue(longLines > 0, "no long line was generated");
+    }
+
+    private static long nextClock(long clockUs, Random r) {
+        return switch (r.nextInt(20)) {
+            case 0 -> r.nextInt(5_000_000); // a reboot: uptime starts again
+            case 1 -> Math.max(0, clockUs - r.nextInt(100_000_000)); // a step back
+            case 2 -> clockUs + 70_000_000L; // past a disconnect's window
+            default -> clockUs + r.nextInt(3_000_000);
+        };
+    }
+
+    private static final String[] TIMED = {
+        "DELAY: %s", "latency_mon: cpu=0 seq=%s delay_us=%s", "latency_mon: start cpu=all period_ms=100"
+                + " threshold_ms=%s report_all=%s", "usb 2-1: USB disconnect, device number %s",
+        "latency_mon: cpu=1 seq=%s delay_us=%s", "usb 2-1: new high-speed USB device number %s using ehci-platform",
+    };
+
+    private static byte[] timedLine(long clockUs, Random r) {
+        String body = TIMED[r.nextInt(TIMED.length)];
+        Object[] numbers = { number(r), number(r) };
+        String stamp = String.format(java.util.Locale.ROOT, "[%5d.%06d] ", clockUs / 1_000_000, clockUs % 1_000_000);
+        if (r.nextInt(40) == 0) {
+            stamp = "[" + "9".repeat(1 + r.nextInt(25)) + "." + "9".repeat(1 + r.nextInt(10)) + "] ";
+        }
+        return (stamp + String.format(java.util.Locale.ROOT, body, numbers)).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static String number(Random r) {
+        return switch (r.nextInt(8)) {
+            case 0 -> "18446744073709552"; // past 2^64 / 1000
+            case 1 -> "9".repeat(1 + r.nextInt(30));
+            case 2 -> "-" + r.nextInt(Integer.MAX_VALUE);
+            case 3 -> Long.toString(Long.MAX_VALUE);
+            default -> Integer.toString(r.nextInt(20_000));
+        };
+    }
+
+    private static byte[] longLine(Random r) {
+        byte[] line = new byte[KlogParser.MAX_LINE + 1 + r.nextInt(2 * KlogParser.MAX_LINE)];
+        byte[] start = "[ 1437.517603] DELAY: 10 ".getBytes(StandardCharsets.US_ASCII);
+        java.util.Arrays.fill(line, (byte) 'x');
+        System.arraycopy(start, 0, line, 0, start.length);
+        return line;
+    }
+
+    private static void checkInvariants(String what, LogContent content, long inputLines) {
+        assertEquals(inputLines, content.totalLines(), what + ": line count");
+        SampleStore s = content.samples();
+        long lastLine = 0;
+        for (int i = 0; i < s.size(); i++) {
+            if (s.line(i) <= lastLine || s.line(i) > inputLines) {
+                fail(what + ": sample line " + s.line(i) + " after " + lastLine + " of " + inputLines);
+            }
+            lastLine = s.line(i);
+        }
+        for (Event e : content.events()) {
+            if (e.line() < 1 || e.line() > inputLines) {
+                fail(what + ": event at line " + e.line() + " of " + inputLines);
+            }
+        }
+        for (Anomaly a : content.anomalies()) {
+            if (a.line() < 1 || a.line() > inputLines) {
+                fail(what + ": anomaly at line " + a.line() + " of " + inputLines);
+            }
+        }
+        Statistics st = StatisticsCalculator.compute(content);
+        for (DisconnectImpact d : st.disconnects()) {
+            if (d.recoveryUs() != null && d.recoveryUs() < 0) {
+                fail(what + ": negative recovery " + d);
+            }
+            if (d.timestampUs() != LogEntry.NO_TIME && d.windowEndUs() < d.timestampUs()) {
+                fail(what + ": window ends before it starts " + d);
+            }
+            if (d.recoveryUs() == null && d.worstDelayUs() != null && d.recoveryBasis().isEmpty()) {
+                fail(what + ": unknown recovery without a reason " + d);
+            }
+        }
     }
 
     static void fuzz(long seed, int inputs) {

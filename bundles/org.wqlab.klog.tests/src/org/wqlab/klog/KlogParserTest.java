@@ -322,21 +322,36 @@ class KlogParserTest {
     }
 
     @Test
-    void endlessLinesAreCutToBoundMemory() {
+    void aLineOverMaxLineIsOneLineTruncatedAndLaterLineNumbersStayRight() {
         EntryCollector c = new EntryCollector();
         KlogParser p = new KlogParser(c);
+        p.feed("[    1.000000] first\n".getBytes(StandardCharsets.US_ASCII));
         byte[] chunk = new byte[64 * 1024];
         java.util.Arrays.fill(chunk, (byte) 'x');
-        for (int i = 0; i < 48; i++) { // 3 MiB without a newline
+        for (int i = 0; i < 48; i++) { // a 3 MiB line
             p.feed(chunk);
-            assertTrue(p.pendingBytes() < KlogParser.MAX_LINE);
+            assertTrue(p.pendingBytes() <= KlogParser.MAX_LINE);
         }
-        p.feed("\n".getBytes(StandardCharsets.US_ASCII));
+        p.feed("\n[    2.000000] third\n".getBytes(StandardCharsets.US_ASCII));
         p.finish();
-        assertEquals(4, c.entries().size());
+        assertEquals(3, p.lines());
+        assertEquals(3, c.entries().size());
         assertLinesInOrder(c.entries());
-        long chars = c.entries().stream().mapToLong(e -> ((RawContext) e).text().length()).sum();
-        assertEquals(48L * chunk.length, chars);
+        assertEquals(List.of(1L, 2L, 3L), c.entries().stream().map(LogEntry::line).toList());
+        assertEquals(KlogParser.MAX_LINE, ((RawContext) c.entries().get(1)).text().length());
+        assertTrue(((RawContext) c.entries().get(2)).text().endsWith("third"), c.entries().get(2).toString());
+    }
+
+    @Test
+    void aLongLineSplitAcrossChunksAtTheLimitIsStillOneLine() {
+        EntryCollector c = new EntryCollector();
+        KlogParser p = new KlogParser(c);
+        byte[] exact = new byte[KlogParser.MAX_LINE];
+        java.util.Arrays.fill(exact, (byte) 'y');
+        p.feed(exact);
+        p.feed("yy\nnext\n".getBytes(StandardCharsets.US_ASCII));
+        p.finish();
+        assertEquals(List.of(1L, 2L), c.entries().stream().map(LogEntry::line).toList());
     }
 
     @Test

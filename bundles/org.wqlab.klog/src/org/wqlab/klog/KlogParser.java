@@ -80,7 +80,10 @@ public final class KlogParser {
     /** The journal's short format has no year: a leap year keeps Feb 29 valid; the year steps on wrap-around. */
     private static final int JOURNAL_BASE_YEAR = 2000;
 
-    /** Longest line kept whole: an unfinished line that grows past it is cut there (each piece counts as a line). */
+    /**
+     * Most bytes of one line that are kept: a longer line is still one line (its number and the next ones stay
+     * right) but only its first MAX_LINE bytes are parsed, bounding memory.
+     */
     public static final int MAX_LINE = 1 << 20;
 
     private final KlogSink sink;
@@ -90,6 +93,7 @@ public final class KlogParser {
     private int partialNul;
     private int partialCtrl;
     private boolean partialEsc;
+    private long partialDropped;
     private byte[] clean = new byte[256];
 
     private long lineNo;
@@ -116,7 +120,7 @@ public final class KlogParser {
         return lineNo;
     }
 
-    /** Bytes of an unfinished line waiting for its end. */
+    /** Bytes kept of an unfinished line waiting for its end (at most {@link #MAX_LINE}). */
     public int pendingBytes() {
         return partialLen;
     }
@@ -134,7 +138,6 @@ public final class KlogParser {
             int nl = scanLine(buf, start, end);
             appendPartial(buf, start, nl < 0 ? end : nl);
             if (nl < 0) {
-                cutOverlongLine();
                 return;
             }
             flushPartial();
@@ -144,10 +147,9 @@ public final class KlogParser {
             int nl = scanLine(buf, start, end);
             if (nl < 0) {
                 appendPartial(buf, start, end);
-                cutOverlongLine();
                 return;
             }
-            processLine(buf, start, nl);
+            processLine(buf, start, nl, nl - start);
             start = nl + 1;
         }
     }
@@ -161,14 +163,16 @@ public final class KlogParser {
 
     private void flushPartial() {
         int n = partialLen;
+        long length = n + partialDropped;
         partialLen = 0;
+        partialDropped = 0;
         lineNul = partialNul;
         lineCtrl = partialCtrl;
         lineEsc = partialEsc;
         partialNul = 0;
         partialCtrl = 0;
         partialEsc = false;
-        processLine(partial, 0, n);
+        processLine(partial, 0, n, length);
     }
 
     /** Parses a whole text (tests, small inputs) and returns every line as a record. */
@@ -181,25 +185,20 @@ public final class KlogParser {
     }
 
     /**
-     * Keeps the start of an unfinished line with the control-byte counts {@link #scanLine} just made. A line that
-     * grows past {@link #MAX_LINE} (binary data without newlines) is cut there by the caller, bounding memory.
+     * Keeps the start of an unfinished line with the control-byte counts {@link #scanLine} just made. Bytes past
+     * {@link #MAX_LINE} are only counted.
      */
     private void appendPartial(byte[] buf, int from, int to) {
         partialNul += lineNul;
         partialCtrl += lineCtrl;
         partialEsc |= lineEsc;
-        int n = to - from;
+        int n = Math.min(to - from, MAX_LINE - partialLen);
+        partialDropped += (to - from) - n;
         if (partialLen + n > partial.length) {
             partial = Arrays.copyOf(partial, Math.max(partial.length * 2, partialLen + n));
         }
         System.arraycopy(buf, from, partial, partialLen, n);
         partialLen += n;
-    }
-
-    private void cutOverlongLine() {
-        if (partialLen >= MAX_LINE) {
-            flushPartial();
-        }
     }
 
     /**
@@ -273,14 +272,16 @@ public final class KlogParser {
         return -1;
     }
 
-    private void processLine(byte[] buf, int s, int e) {
+    /** @param length the whole line's length in bytes, of which {@code buf[s, e)} may be only the start */
+    private void processLine(byte[] buf, int s, int e, long length) {
         long line = ++lineNo;
+        boolean whole = length == e - s;
         while (e > s && buf[e - 1] == '\r') {
             e--;
         }
-        int len = e - s;
+        long len = whole ? e - s : length;
         // Serial noise (a BEL, a backspace) is tolerated; NUL bytes or many control bytes are not text.
-        if (lineNul > 0 || (lineCtrl > 0 && lineCtrl * 16 > len)) {
+        if (lineNul > 0 || (lineCtrl > 0 && lineCtrl * 16L > len)) {
             lastWasKmsg = false;
             sink.anomaly(new Anomaly(line, LogEntry.NO_TIME, TimePrecision.NONE, AnomalyKind.BINARY,
                     "binary data, not text (" + len + " bytes)"));

@@ -77,6 +77,19 @@ class SequenceFormatTest {
     }
 
     @Test
+    void hugeSleepsAndTimeoutsAreRefusedNamingFieldAndRange() throws Exception {
+        Sequence s = SequenceJson.parse("huge.wqseq", """
+                {"format": "wqseq", "steps": [
+                  {"type": "sleep", "name": "nap", "seconds": "1e10"},
+                  {"type": "wait-log", "name": "stall", "pattern": "DELAY", "timeout": "1e308"},
+                  {"type": "sleep", "seconds": "604800"}]}
+                """);
+        List<String> p = SequenceValidator.problems(s, Map.of());
+        assertEquals(List.of("step 1 (nap): field 'seconds': must be from 0 to 604800 seconds (a week), was 1e10",
+                "step 2 (stall): field 'timeout': must be from 0 to 604800 seconds (a week), was 1e308"), p);
+    }
+
+    @Test
     void structureErrorsNameStepAndField() {
         SequenceException e = assertThrows(SequenceException.class, () -> SequenceJson.parse("s.wqseq", """
                 {"format": "wqseq", "steps": [

@@ -53,6 +53,9 @@ public final class ResolvedStep {
         return step.field(field) == null ? fallback : text(field);
     }
 
+    /** Longest sleep, timeout or countdown: a week. Beyond it (1e10 s, 1e308 s) the clock arithmetic breaks. */
+    public static final double MAX_SECONDS = 7 * 24 * 3600;
+
     public double seconds(String field, double fallback) {
         if (step.field(field) == null) {
             return fallback;
@@ -60,8 +63,8 @@ public final class ResolvedStep {
         String v = text(field);
         try {
             double d = Double.parseDouble(v);
-            if (d < 0 || Double.isNaN(d) || Double.isInfinite(d)) {
-                throw problem(field, "must be >= 0 seconds, was " + v);
+            if (!(d >= 0 && d <= MAX_SECONDS)) {
+                throw problem(field, "must be from 0 to " + (long) MAX_SECONDS + " seconds (a week), was " + v);
             }
             return d;
         } catch (NumberFormatException e) {

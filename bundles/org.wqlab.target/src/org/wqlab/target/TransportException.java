@@ -6,7 +6,8 @@ package org.wqlab.target;
  */
 public sealed class TransportException extends Exception permits TransportException.Refused,
         TransportException.Unreachable, TransportException.AuthFailed, TransportException.HostKeyUnknown,
-        TransportException.HostKeyChanged, TransportException.TimedOut, TransportException.Dropped,
+        TransportException.HostKeyChanged, TransportException.HostKeyRevoked,
+        TransportException.HostCertificatesUnsupported, TransportException.TimedOut, TransportException.Dropped,
         TransportException.RemoteIo {
 
     private static final long serialVersionUID = 1L;
@@ -74,6 +75,56 @@ public sealed class TransportException extends Exception permits TransportExcept
                     + ", which differs from the key recorded in " + file + " line " + line
                     + ". Someone may be intercepting the connection; if the board was reinstalled, remove line " + line
                     + " of " + file, null);
+            this.file = file;
+            this.line = line;
+        }
+
+        public String file() {
+            return file;
+        }
+
+        public int line() {
+            return line;
+        }
+    }
+
+    /** The key is listed on a {@code @revoked} line: refused whatever the policy, as OpenSSH refuses it. */
+    public static final class HostKeyRevoked extends TransportException {
+        private static final long serialVersionUID = 1L;
+        private final String file;
+        private final int line;
+
+        public HostKeyRevoked(String board, String hostPort, String keyType, String fingerprint, String file,
+                int line) {
+            super(board, "REVOKED HOST KEY DETECTED for " + hostPort + ": " + keyType + " " + fingerprint
+                    + " is marked @revoked in " + file + " line " + line + "; refused", null);
+            this.file = file;
+            this.line = line;
+        }
+
+        public String file() {
+            return file;
+        }
+
+        public int line() {
+            return line;
+        }
+    }
+
+    /**
+     * A {@code @cert-authority} line names the host: its key is meant to be vouched for by a certificate, which
+     * wqlab cannot verify, so the key is neither trusted nor offered as a new one.
+     */
+    public static final class HostCertificatesUnsupported extends TransportException {
+        private static final long serialVersionUID = 1L;
+        private final String file;
+        private final int line;
+
+        public HostCertificatesUnsupported(String board, String hostPort, String file, int line) {
+            super(board, "host certificates are not supported: " + file + " line " + line
+                    + " is a @cert-authority line for " + hostPort
+                    + ", and wqlab cannot verify a host certificate; refused. Record the board's plain host key"
+                    + " in a known_hosts file to connect", null);
             this.file = file;
             this.line = line;
         }

@@ -126,6 +126,60 @@ class StatisticsCalculatorTest {
     }
 
     @Test
+    void recoveryAcrossAReebootIsUnknownAndSaysWhyNeverNegative() {
+        SampleStore s = new SampleStore();
+        List<Event> events = new ArrayList<>();
+        events.add(start(1, "9", "1"));
+        events.add(pull(2, 1_435_010_000_000L));
+        s.add(3, 1_435_011_000_000L, TimePrecision.US, 6_469_000, 0, 1, false); // worst
+        s.add(4, 2_000_000, TimePrecision.US, 4_000, 0, 1, false); // after the reboot, under the threshold
+        Statistics st = StatisticsCalculator.compute(s, events, 10_000);
+        DisconnectImpact d = st.disconnects().get(0);
+        assertEquals(6_469_000, d.worstDelayUs());
+        assertNull(d.recoveryUs());
+        assertEquals(DisconnectImpact.BASIS_TIME_JUMP, d.recoveryBasis());
+        assertTrue(d.recoveryBasis().contains("clock went backwards"), d.recoveryBasis());
+    }
+
+    @Test
+    void recoveryAfterAJumpBackThatLandsLaterThanThePullIsStillUnknown() {
+        SampleStore s = new SampleStore();
+        List<Event> events = List.of(start(1, "9", "1"), pull(2, 100_000_000));
+        s.add(3, 150_000_000, TimePrecision.US, 50_000, 0, 1, false); // worst
+        s.add(4, 110_000_000, TimePrecision.US, 30_000, 0, 2, false); // the clock stepped back 40 s
+        s.add(5, 110_500_000, TimePrecision.US, 4_000, 0, 3, false);
+        DisconnectImpact d = StatisticsCalculator.compute(s, events, 10_000).disconnects().get(0);
+        assertNull(d.recoveryUs());
+        assertEquals(DisconnectImpact.BASIS_TIME_JUMP, d.recoveryBasis());
+    }
+
+    @Test
+    void reportsOfDifferentCpusSlightlyOutOfOrderAreNoTimeJump() {
+        SampleStore s = new SampleStore();
+        List<Event> events = List.of(start(1, "9", "1"), pull(2, 1_000_000));
+        s.add(3, 2_000_000, TimePrecision.US, 50_000, 0, 1, false);
+        s.add(4, 1_999_000, TimePrecision.US, 4_000, 1, 1, false);
+        DisconnectImpact d = StatisticsCalculator.compute(s, events, 10_000).disconnects().get(0);
+        assertEquals(999_000L, d.recoveryUs());
+    }
+
+    @Test
+    void aWindowNeverEndsBeforeItStarts() {
+        SampleStore s = new SampleStore();
+        s.add(3, 5_000_000, TimePrecision.US, 20_000, 0, 1, false);
+        // the second disconnect is stamped before the first (a reboot between them)
+        List<Event> events = List.of(pull(2, 1_435_010_000_000L), pull(4, 3_000_000), pull(5, Long.MAX_VALUE - 5));
+        Statistics st = StatisticsCalculator.compute(s, events, 10_000);
+        for (DisconnectImpact d : st.disconnects()) {
+            assertTrue(d.windowEndUs() >= d.timestampUs(), d.toString());
+        }
+        assertEquals(1_435_010_000_000L + StatisticsCalculator.DISCONNECT_WINDOW_US,
+                st.disconnects().get(0).windowEndUs());
+        assertEquals(20_000, st.disconnects().get(0).worstDelayUs(), "the window still ends at the next line");
+        assertEquals(Long.MAX_VALUE, st.disconnects().get(2).windowEndUs());
+    }
+
+    @Test
     void untimedLogUsesLineOrderForTheWindow() {
         SampleStore s = new SampleStore();
         s.add(2, LogEntry.NO_TIME, TimePrecision.NONE, 12_000, -1, -1, true);

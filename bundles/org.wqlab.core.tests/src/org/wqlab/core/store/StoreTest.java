@@ -114,4 +114,19 @@ class StoreTest {
         }
         assertEquals("[ 1.000000] a\n[ 2.000000] b\n", Files.readString(log));
     }
+
+    @Test
+    void atomicWritesGetTheUmaskLikeAnyFileWithoutSecrets() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("modes"));
+        Path reference = Files.createFile(dir.resolve("plain")); // the umask decides its mode
+        Path written = dir.resolve("experiment.json");
+        AtomicFiles.write(written, "{}".getBytes(StandardCharsets.UTF_8));
+        assertEquals(Files.getPosixFilePermissions(reference), Files.getPosixFilePermissions(written));
+        AtomicFiles.write(written, "{ }".getBytes(StandardCharsets.UTF_8));
+        assertEquals(Files.getPosixFilePermissions(reference), Files.getPosixFilePermissions(written));
+        assertEquals("{ }", Files.readString(written));
+        try (var left = Files.list(dir)) {
+            assertEquals(2, left.count(), "no temporary file left");
+        }
+    }
 }

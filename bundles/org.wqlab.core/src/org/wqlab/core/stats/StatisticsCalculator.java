@@ -19,6 +19,7 @@ public final class StatisticsCalculator {
 
     public static final long DEFAULT_THRESHOLD_US = 10_000;
     public static final long DISCONNECT_WINDOW_US = 60_000_000L;
+    private static final long CLOCK_JITTER_US = 1_000_000L;
 
     /** Bin edges in us: a 1-2-5 series per decade, as OSADL latency plots read on a log axis. */
     private static final long[] EDGES = edges();
@@ -136,9 +137,11 @@ public final class StatisticsCalculator {
             long nextLine = k + 1 < pulls.size() ? pulls.get(k + 1).line() : Long.MAX_VALUE;
             long t0 = pull.timestampUs();
             boolean timed = t0 != LogEntry.NO_TIME;
-            long windowEnd = timed ? t0 + DISCONNECT_WINDOW_US : LogEntry.NO_TIME;
-            if (timed && k + 1 < pulls.size() && pulls.get(k + 1).timestampUs() != LogEntry.NO_TIME) {
-                windowEnd = Math.min(windowEnd, pulls.get(k + 1).timestampUs());
+            long windowEnd = timed ? saturatedAdd(t0, DISCONNECT_WINDOW_US) : LogEntry.NO_TIME;
+            long nextPullUs = k + 1 < pulls.size() ? pulls.get(k + 1).timestampUs() : LogEntry.NO_TIME;
+            // a next disconnect stamped before this one (the clock jumped back) ends the window by line order only
+            if (timed && nextPullUs != LogEntry.NO_TIME && nextPullUs >= t0) {
+                windowEnd = Math.min(windowEnd, nextPullUs);
             }
             int worst = -1;
             int lastInWindow = -1;
@@ -155,16 +158,27 @@ public final class StatisticsCalculator {
             }
             Long recovery = null;
             String basis = DisconnectImpact.BASIS_NONE;
+            int recoveredAt = -1;
             if (worst >= 0 && lateOnly) {
-                recovery = elapsed(t0, s.timestampUs(lastInWindow));
-                basis = recovery == null ? basis : DisconnectImpact.BASIS_LAST_LATE;
+                recoveredAt = lastInWindow;
+                basis = DisconnectImpact.BASIS_LAST_LATE;
             } else if (worst >= 0) {
                 for (int j = worst + 1; j < s.size() && s.line(j) < nextLine; j++) {
                     if (s.delayUs(j) <= thresholds[j]) {
-                        recovery = elapsed(t0, s.timestampUs(j));
-                        basis = recovery == null ? basis : DisconnectImpact.BASIS_UNDER_THRESHOLD;
+                        recoveredAt = j;
+                        basis = DisconnectImpact.BASIS_UNDER_THRESHOLD;
                         break;
                     }
+                }
+            }
+            if (recoveredAt >= 0) {
+                long to = s.timestampUs(recoveredAt);
+                if (t0 == LogEntry.NO_TIME || to == LogEntry.NO_TIME) {
+                    basis = DisconnectImpact.BASIS_NONE;
+                } else if (to < t0 || timeWentBack(s, pull.line(), recoveredAt, t0)) {
+                    basis = DisconnectImpact.BASIS_TIME_JUMP;
+                } else {
+                    recovery = to - t0;
                 }
             }
             out.add(new DisconnectImpact(pull.line(), t0, pull.subject(), windowEnd,
@@ -173,10 +187,27 @@ public final class StatisticsCalculator {
         return out;
     }
 
-    private static Long elapsed(long from, long to) {
-        if (from == LogEntry.NO_TIME || to == LogEntry.NO_TIME) {
-            return null;
+    /**
+     * Whether a report between the disconnect and {@code until} is stamped clearly before an earlier one (or the
+     * pull): a reboot or clock step. Reports of different CPUs may be a little out of order; that is not a jump.
+     */
+    private static boolean timeWentBack(SampleStore s, long pullLine, int until, long t0) {
+        long last = t0;
+        for (int i = s.firstIndexAfterLine(pullLine); i <= until; i++) {
+            long ts = s.timestampUs(i);
+            if (ts == LogEntry.NO_TIME) {
+                continue;
+            }
+            if (ts < last - CLOCK_JITTER_US) {
+                return true;
+            }
+            last = ts;
         }
-        return to - from;
+        return false;
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 }

@@ -8,8 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.UUID;
 
-/** Writes a file so that readers see either the old or the new content, never a torn one. */
+/**
+ * Writes a file so that readers see either the old or the new content, never a torn one. The files hold no secrets
+ * (metadata, analyses, reports), so they get the user's umask like any other file they write.
+ */
 public final class AtomicFiles {
 
     private AtomicFiles() {
@@ -17,10 +21,10 @@ public final class AtomicFiles {
 
     public static void write(Path target, byte[] content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        // not Files.createTempFile: it makes the file 0600 whatever the umask
+        Path tmp = dir.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW)) {
                 ByteBuffer b = ByteBuffer.wrap(content);
                 while (b.hasRemaining()) {
                     ch.write(b);

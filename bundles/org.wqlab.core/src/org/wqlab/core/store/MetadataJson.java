@@ -42,6 +42,8 @@ public final class MetadataJson {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new InputException(file, 0, "missing metadata file");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InputException(file, 0, "corrupt: not UTF-8 text, so not JSON", e);
         } catch (IOException e) {
             throw new InputException(file, 0, "cannot read: " + e.getMessage(), e);
         }

@@ -32,6 +32,9 @@ public final class SimServerMain {
     }
 
     /** Runs until the JVM shuts down (a CLI verb can call this); returns the exit code for bad arguments or failures. */
+    public static final double MIN_SPEED = 0.001;
+    public static final double MAX_SPEED = 1000;
+
     public static int run(String[] args) throws InterruptedException {
         int port = 0;
         String profileName = Profiles.DEFAULT;
@@ -43,17 +46,14 @@ public final class SimServerMain {
                 String a = args[i];
                 String v = i + 1 < args.length ? args[i + 1] : null;
                 switch (a) {
-                    case "--port" -> port = Integer.parseInt(require(a, v));
+                    case "--port" -> port = port(require(a, v));
                     case "--profile" -> profileName = require(a, v);
-                    case "--speed" -> speed = Double.parseDouble(require(a, v));
+                    case "--speed" -> speed = speed(require(a, v));
                     case "--state" -> state = Path.of(require(a, v));
                     case "--ground-truth" -> groundTruth = Path.of(require(a, v));
                     default -> throw new IllegalArgumentException("unknown argument " + a);
                 }
                 i++;
-            }
-            if (port < 0 || port > 65535 || !(speed > 0)) {
-                throw new IllegalArgumentException("--port must be 0..65535 and --speed > 0");
             }
         } catch (IllegalArgumentException e) {
             System.err.println("wqlab sim: " + e.getMessage());
@@ -122,5 +122,31 @@ public final class SimServerMain {
             }
         }
         return keys;
+    }
+
+    private static int port(String v) {
+        try {
+            int port = Integer.parseInt(v);
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below with the range
+        }
+        throw new IllegalArgumentException("--port: '" + v + "' must be a whole number from 0 to 65535");
+    }
+
+    private static double speed(String v) {
+        double speed;
+        try {
+            speed = Double.parseDouble(v);
+        } catch (NumberFormatException notANumber) {
+            speed = Double.NaN;
+        }
+        if (!(speed >= MIN_SPEED && speed <= MAX_SPEED)) {
+            throw new IllegalArgumentException("--speed: '" + v + "' must be a number from " + MIN_SPEED + " to "
+                    + (int) MAX_SPEED);
+        }
+        return speed;
     }
 }

@@ -18,14 +18,26 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * OpenSSH known_hosts files (plain and hashed host names, wildcards, negation), read with their line numbers so a
- * changed key can be reported as "file F line N". The last file is wqlab's own, where accepted keys are appended.
+ * changed key can be reported as "file F line N". {@code @revoked} lines refuse their key for the hosts they name;
+ * {@code @cert-authority} lines are recognised but host certificates are not verified. The last file is wqlab's own, where accepted keys are appended.
  */
 final class KnownHosts {
 
-    record Entry(Path file, int line, String keyType, byte[] key) {
+    enum Marker {
+        NONE, REVOKED, CERT_AUTHORITY
     }
 
-    sealed interface Verdict permits Known, Changed, Unknown {
+    record Entry(Path file, int line, Marker marker, String keyType, byte[] key) {
+    }
+
+    sealed interface Verdict permits Known, Changed, Revoked, CertAuthority, Unknown {
+    }
+
+    record Revoked(Entry entry) implements Verdict {
+    }
+
+    /** No plain line vouches for the key, but a {@code @cert-authority} line names the host. */
+    record CertAuthority(Entry entry) implements Verdict {
     }
 
     record Known(Entry entry) implements Verdict {
@@ -54,9 +66,19 @@ final class KnownHosts {
     /** @param hostKeyName {@code host} for port 22, else {@code [host]:port}, as OpenSSH writes it */
     Verdict check(String hostKeyName, byte[] key) throws IOException {
         String type = Fingerprints.keyType(key);
+        List<Entry> entries = allEntriesFor(hostKeyName);
+        for (Entry entry : entries) {
+            if (entry.marker() == Marker.REVOKED && Arrays.equals(entry.key(), key)) {
+                return new Revoked(entry);
+            }
+        }
         Entry sameTypeDifferentKey = null;
-        for (Entry entry : entriesFor(hostKeyName)) {
-            if (!entry.keyType().equals(type)) {
+        Entry certAuthority = null;
+        for (Entry entry : entries) {
+            if (entry.marker() == Marker.CERT_AUTHORITY && certAuthority == null) {
+                certAuthority = entry;
+            }
+            if (entry.marker() != Marker.NONE || !entry.keyType().equals(type)) {
                 continue;
             }
             if (Arrays.equals(entry.key(), key)) {
@@ -66,10 +88,18 @@ final class KnownHosts {
                 sameTypeDifferentKey = entry;
             }
         }
-        return sameTypeDifferentKey != null ? new Changed(sameTypeDifferentKey) : new Unknown();
+        if (sameTypeDifferentKey != null) {
+            return new Changed(sameTypeDifferentKey);
+        }
+        return certAuthority != null ? new CertAuthority(certAuthority) : new Unknown();
     }
 
+    /** The plain (unmarked) lines for the host: the keys it may present. */
     List<Entry> entriesFor(String hostKeyName) throws IOException {
+        return allEntriesFor(hostKeyName).stream().filter(e -> e.marker() == Marker.NONE).toList();
+    }
+
+    private List<Entry> allEntriesFor(String hostKeyName) throws IOException {
         List<Entry> matches = new ArrayList<>();
         for (Path file : files) {
             if (!Files.isRegularFile(file)) {
@@ -78,15 +108,28 @@ final class KnownHosts {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i).strip();
-                if (line.isEmpty() || line.startsWith("#") || line.startsWith("@")) {
-                    continue; // @cert-authority / @revoked are not used by wqlab
+                if (line.isEmpty() || line.startsWith("#")) {
+                    continue;
+                }
+                Marker marker = Marker.NONE;
+                if (line.startsWith("@")) {
+                    String[] split = line.split("\\s+", 2);
+                    marker = switch (split[0]) {
+                        case "@revoked" -> Marker.REVOKED;
+                        case "@cert-authority" -> Marker.CERT_AUTHORITY;
+                        default -> null; // OpenSSH ignores a line with a marker it does not know
+                    };
+                    if (marker == null || split.length < 2) {
+                        continue;
+                    }
+                    line = split[1];
                 }
                 String[] fields = line.split("\\s+");
                 if (fields.length < 3 || !hostsMatch(fields[0], hostKeyName)) {
                     continue;
                 }
                 try {
-                    matches.add(new Entry(file, i + 1, fields[1], Base64.getDecoder().decode(fields[2])));
+                    matches.add(new Entry(file, i + 1, marker, fields[1], Base64.getDecoder().decode(fields[2])));
                 } catch (IllegalArgumentException badBase64) {
                     // a damaged line cannot vouch for any key; it is skipped like OpenSSH does
                 }

@@ -50,6 +50,16 @@ final class VerifyingHostKeyRepository implements HostKeyRepository {
             if (verdict instanceof KnownHosts.Known) {
                 return OK;
             }
+            if (verdict instanceof KnownHosts.Revoked revoked) {
+                rejection = new TransportException.HostKeyRevoked(boardName, host, type, fingerprint,
+                        revoked.entry().file().toString(), revoked.entry().line());
+                return CHANGED;
+            }
+            if (verdict instanceof KnownHosts.CertAuthority ca) {
+                rejection = new TransportException.HostCertificatesUnsupported(boardName, host,
+                        ca.entry().file().toString(), ca.entry().line());
+                return NOT_INCLUDED;
+            }
             if (verdict instanceof KnownHosts.Changed changed) {
                 rejection = new TransportException.HostKeyChanged(boardName, host, type, fingerprint,
                         changed.entry().file().toString(), changed.entry().line());

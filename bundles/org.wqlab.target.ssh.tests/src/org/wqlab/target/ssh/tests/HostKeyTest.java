@@ -134,4 +134,66 @@ class HostKeyTest {
         }
         assertFalse(Files.exists(client.environment.wqlabKnownHosts()));
     }
+
+    @Test
+    void revokedKeyIsRefusedNamingFileAndLineEvenWithAcceptNewAsOpenSshRefusesIt() throws Exception {
+        Client client = new Client();
+        String[] pub = sshd.hostKeyLine().split(" ", 2);
+        // a plain line trusting the key too: @revoked wins, as in OpenSSH
+        Files.write(client.userKnownHosts, List.of("# revoked after the lab's key leak", "@revoked * " + pub[1],
+                sshd.hostKeyLine()));
+        for (HostKeyPolicy policy : HostKeyPolicy.values()) {
+            List<UnknownHostKey> asked = new ArrayList<>();
+            var e = assertThrows(TransportException.HostKeyRevoked.class,
+                    () -> client.connector.connect(profile(policy), k -> asked.add(k)));
+            assertEquals(client.userKnownHosts.toString(), e.file());
+            assertEquals(2, e.line());
+            assertTrue(e.getMessage().contains("REVOKED HOST KEY DETECTED"), e.getMessage());
+            assertTrue(e.getMessage().contains(client.userKnownHosts + " line 2"), e.getMessage());
+            assertTrue(e.getMessage().contains(sshd.opensshFingerprint()), e.getMessage());
+            assertTrue(asked.isEmpty(), "a revoked key must never be offered for acceptance");
+        }
+        assertFalse(Files.exists(client.environment.wqlabKnownHosts()), "a revoked key must not be recorded");
+        String openssh = opensshRefusal(client.userKnownHosts);
+        assertTrue(openssh.contains("REVOKED HOST KEY DETECTED"), openssh);
+    }
+
+    @Test
+    void certAuthorityLineIsReportedAsUnsupportedNeverAsUnknown() throws Exception {
+        Client client = new Client();
+        Path ca = keyDir.resolve("host_ca_" + System.nanoTime());
+        Tools.run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", ca.toString()));
+        String caPub = Files.readString(Path.of(ca + ".pub")).strip();
+        Files.write(client.userKnownHosts, List.of("@cert-authority [127.0.0.1]:* " + caPub));
+        for (HostKeyPolicy policy : HostKeyPolicy.values()) {
+            List<UnknownHostKey> asked = new ArrayList<>();
+            var e = assertThrows(TransportException.HostCertificatesUnsupported.class,
+                    () -> client.connector.connect(profile(policy), k -> asked.add(k)));
+            assertEquals(client.userKnownHosts.toString(), e.file());
+            assertEquals(1, e.line());
+            assertTrue(e.getMessage().contains("host certificates are not supported"), e.getMessage());
+            assertTrue(e.getMessage().contains(client.userKnownHosts + " line 1"), e.getMessage());
+            assertTrue(asked.isEmpty(), "a host under a certificate authority must not be offered as unknown");
+        }
+        assertFalse(Files.exists(client.environment.wqlabKnownHosts()));
+        // the board's plain key recorded beside the CA line is trusted as before
+        client.trusting(sshd);
+        try (BoardConnection board = client.connector.connect(profile(HostKeyPolicy.REFUSE_UNKNOWN),
+                HostKeyPrompt.REFUSE)) {
+            assertTrue(board.isOpen());
+        }
+    }
+
+    private String opensshRefusal(Path knownHosts) throws Exception {
+        // accept-new is OpenSSH's counterpart of --accept-new-host-key
+        Process ssh = new ProcessBuilder("ssh", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=accept-new", "-o",
+                "UserKnownHostsFile=" + knownHosts, "-o", "GlobalKnownHostsFile=/dev/null", "-i", key.toString(),
+                "-p", Integer.toString(sshd.port), TestUsers.DASH + "@127.0.0.1", "true").redirectErrorStream(true)
+                .start();
+        ssh.getOutputStream().close();
+        String out = new String(ssh.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(ssh.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "ssh did not finish");
+        assertTrue(ssh.exitValue() != 0, "OpenSSH connected despite the revoked key: " + out);
+        return out;
+    }
 }
