@@ -91,6 +91,47 @@ class ExperimentLoaderTest {
     }
 
     @Test
+    void anImportInProgressOrCutShortNeverShowsAsAHalfWrittenExperiment() throws Exception {
+        Workspace ws = new Workspace(tmp.resolve("ws"));
+        Path big = tmp.resolve("big.log");
+        try (var out = Files.newBufferedWriter(big)) {
+            for (int i = 0; i < 400_000; i++) {
+                out.write("[ " + (100 + i / 10) + "." + String.format("%06d", i % 1_000_000)
+                        + "] latency_mon: cpu=0 seq=" + i + " delay_us=" + (i % 977) + "\n");
+            }
+        }
+        var importer = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return ExperimentLoader.importLog(ws, big, "big", Instant.parse("2026-11-29T20:25:03Z"));
+            } catch (Exception e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        });
+        int looks = 0;
+        while (!importer.isDone()) {
+            for (var folder : ws.experiments()) {
+                assertTrue(Files.exists(folder.metadataFile()) || importer.isDone(),
+                        "listed while its import runs, without metadata: " + folder.dir());
+            }
+            looks++;
+        }
+        LoadedExperiment imported = importer.get();
+        assertTrue(looks > 0, "the workspace was looked at during the import");
+        assertEquals(List.of(imported.folder().dir()), ws.experiments().stream().map(f -> f.dir()).toList());
+        assertEquals(-1, Files.mismatch(big, imported.folder().kernelLog()), "the whole log, byte for byte");
+        assertEquals(imported.folder().id(), imported.metadata().id());
+
+        // what kill -9 halfway leaves: a hidden staging folder with part of a log, and the reserved empty folder
+        var reserved = ws.create("cut-short", Instant.parse("2026-11-29T20:30:00Z"));
+        var staging = ws.staging(reserved);
+        Files.write(staging.kernelLog(), Files.readAllBytes(big), java.nio.file.StandardOpenOption.CREATE);
+        assertEquals(List.of(imported.folder().dir()), ws.experiments().stream().map(f -> f.dir()).toList(),
+                "neither the staging folder nor the empty reserved one is an experiment");
+        assertEquals(1, ExperimentLoader.loadWorkspace(ws).experiments().size());
+        assertEquals(List.of(), ExperimentLoader.loadWorkspace(ws).problems());
+    }
+
+    @Test
     void importRefusesGarbageAndLeavesNothingBehind() throws Exception {
         Workspace ws = new Workspace(tmp.resolve("ws"));
         Path junk = tmp.resolve("firmware.bin");

@@ -59,7 +59,8 @@ public final class ExperimentLoader {
         if (!Files.isRegularFile(log)) {
             throw new InputException(log, 0, Files.exists(log) ? "not a regular file" : "no such file");
         }
-        ExperimentFolder folder = workspace.create(name, created);
+        ExperimentFolder reserved = workspace.create(name, created);
+        ExperimentFolder folder = workspace.staging(reserved);
         boolean ok = false;
         try {
             LogContentSink sink = new LogContentSink();
@@ -77,7 +78,7 @@ public final class ExperimentLoader {
             parser.finish();
             LogContent content = sink.content(parser.lines());
             KlogFiles.checkText(log, content);
-            ExperimentMetadata metadata = ExperimentMetadata.of(folder.id(), name, created,
+            ExperimentMetadata metadata = ExperimentMetadata.of(reserved.id(), name, created,
                     ExperimentStatus.COMPLETED)
                     .withNotes("imported from " + log.toAbsolutePath());
             Event start = lastStart(content.events());
@@ -86,11 +87,13 @@ public final class ExperimentLoader {
                 metadata = metadata.withModule("latency_mon", params);
             }
             folder.writeMetadata(metadata);
+            workspace.publish(folder, reserved);
             ok = true;
-            return new LoadedExperiment(folder, metadata, content);
+            return new LoadedExperiment(reserved, metadata, content);
         } finally {
             if (!ok) {
                 deleteQuietly(folder);
+                deleteQuietly(reserved);
             }
         }
     }

@@ -36,6 +36,9 @@ public final class Workspace {
         return w == null || w.isEmpty() ? Path.of(System.getProperty("user.home")).resolve(DEFAULT_FOLDER) : Path.of(w);
     }
 
+    /** Folders being filled by an import start with this; they are no experiments yet. */
+    static final String STAGING_PREFIX = ".importing-";
+
     public Workspace(Path root) {
         this.root = root;
     }
@@ -70,14 +73,30 @@ public final class Workspace {
         }
     }
 
-    /** The experiment folders (those holding a metadata file or a kernel log), sorted by id. */
+    /**
+     * A hidden folder beside {@code reserved} to fill before {@link #publish publishing} it under the reserved id, so
+     * that an import cut short (kill -9, a full disk) never shows as a half-written experiment.
+     */
+    public ExperimentFolder staging(ExperimentFolder reserved) throws IOException {
+        Path dir = root.resolve(STAGING_PREFIX + reserved.id());
+        Files.createDirectory(dir);
+        return new ExperimentFolder(dir);
+    }
+
+    /** Renames a filled staging folder onto its reserved (empty) experiment folder, in one step. */
+    public void publish(ExperimentFolder staged, ExperimentFolder reserved) throws IOException {
+        Files.move(staged.dir(), reserved.dir(), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** The experiment folders (those holding a metadata file or a kernel log), sorted by id; staging is hidden. */
     public List<ExperimentFolder> experiments() throws IOException {
         List<ExperimentFolder> out = new ArrayList<>();
         if (!Files.isDirectory(root)) {
             return out;
         }
         try (Stream<Path> s = Files.list(root)) {
-            s.filter(Files::isDirectory)
+            s.filter(Files::isDirectory).filter(d -> !d.getFileName().toString().startsWith(STAGING_PREFIX))
                     .filter(d -> Files.exists(d.resolve(ExperimentFolder.METADATA))
                             || Files.exists(d.resolve(ExperimentFolder.KERNEL_LOG)))
                     .sorted().forEach(d -> out.add(new ExperimentFolder(d)));
