@@ -270,7 +270,7 @@ final class RunVerb {
     }
 
     private int report(Options o, RunResult result) {
-        String status = result.status().name().toLowerCase(Locale.ROOT);
+        String status = result.status().word();
         if (o.json) {
             JsonObject j = new JsonObject();
             j.addProperty("experiment", result.folder().dir().toString());

@@ -5,10 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.wqlab.core.model.ExperimentMetadata;
+import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.model.InputException;
 
 import com.google.gson.Gson;
@@ -79,9 +82,10 @@ public final class MetadataJson {
             }
         }
         String status = o.get("status").getAsString();
-        if (!status.equals("completed") && !status.equals("interrupted") && !status.equals("failed")) {
+        List<String> words = Arrays.stream(ExperimentStatus.values()).map(ExperimentStatus::word).toList();
+        if (!words.contains(status)) {
             throw new InputException(file, 0,
-                    "field 'status': '" + status + "' is not one of completed, interrupted, failed");
+                    "field 'status': '" + status + "' is not one of " + String.join(", ", words));
         }
         try {
             return GSON.fromJson(o, ExperimentMetadata.class);

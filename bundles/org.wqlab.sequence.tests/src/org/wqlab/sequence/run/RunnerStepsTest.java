@@ -42,8 +42,9 @@ class RunnerStepsTest {
             List<String> labels = r.steps().stream().map(StepRecord::label).toList();
             assertEquals(List.of("step 1 (connect)", "step 2 (load)", "step 3.1 (mark) [1/2]", "step 3.2 (nap) [1/2]",
                     "step 3.1 (mark) [2/2]", "step 3.2 (nap) [2/2]", "step 3 (repeat)", "step 4 (expect failure)",
-                    "step 5 (never)"), labels);
-            assertEquals("failed", r.steps().get(r.steps().size() - 1).outcome());
+                    "step 5 (never)", "step 6 (not reached)"), labels);
+            assertEquals("failed", r.steps().get(8).outcome());
+            assertEquals("not run", r.steps().get(9).outcome());
             assertTrue(r.steps().get(7).detail().startsWith("exit 1"), r.steps().get(7).detail());
             assertTrue(r.cleanup().contains("module latency_mon unloaded"), r.cleanup()::toString);
             assertFalse(rig.procModules().contains("latency_mon"));

@@ -243,7 +243,7 @@ class TraceAndVerdictRunTest {
             RunResult r = new SequenceRunner().run("waiting", waiting, Map.of(), rig.access,
                     new Workspace(dir.resolve("ws")), monitor);
             assertTrue(tracing.get(), "wqlab's instance existed during the run");
-            assertEquals(ExperimentStatus.INTERRUPTED, r.status(), r.summary());
+            assertEquals(ExperimentStatus.CANCELLED, r.status(), r.summary());
             assertTrue(r.cleanup().contains("trace instance /sys/kernel/tracing/instances/wqlab removed"),
                     r.cleanup()::toString);
             assertTracingAsBefore(before, rig);

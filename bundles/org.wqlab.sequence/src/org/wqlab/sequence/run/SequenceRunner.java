@@ -33,6 +33,7 @@ import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.AtomicFiles;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.RawLogAppender;
+import org.wqlab.core.store.RunLock;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.kmod.KmodException;
 import org.wqlab.kmod.KmodProgress;
@@ -116,6 +117,8 @@ public final class SequenceRunner {
         UsbDisconnectDriver unpluggedBy;
         UsbAction unpluggedAction;
         int stepNumber;
+        /** How many of the sequence's own (not repeated) steps have started. */
+        int topLevelReached;
         /** Kernel-log messages received before the previous step and before the current one started. */
         int messagesBeforePreviousStep;
         int messagesBeforeStep;
@@ -149,12 +152,23 @@ public final class SequenceRunner {
         Variables variables = SequenceValidator.validate(source, sequence, overrides);
         Instant created = Instant.now();
         ExperimentFolder folder = workspace.create(sequence.name(), created);
-        Run run = new Run(sequence, variables, board, monitor, folder);
-        run.workspace = workspace;
+        try (RunLock lock = RunLock.acquire(folder)) {
+            Run run = new Run(sequence, variables, board, monitor, folder);
+            run.workspace = workspace;
+            return run(run, created);
+        }
+    }
+
+    private RunResult run(Run run, Instant created) throws IOException {
+        Sequence sequence = run.sequence;
+        Variables variables = run.variables;
+        BoardAccess board = run.board;
+        RunMonitor monitor = run.monitor;
+        ExperimentFolder folder = run.folder;
         Map<String, String> asRun = new LinkedHashMap<>();
         run.metadata = new ExperimentMetadata(ExperimentMetadata.FORMAT_VERSION, folder.id(), sequence.name(),
-                created.toString(), Map.of(), "", Map.of(), sequence.text(), ExperimentStatus.INTERRUPTED,
-                "running (a run that stops without finishing stays 'interrupted')");
+                created.toString(), Map.of(), "", Map.of(), sequence.text(), ExperimentStatus.RUNNING,
+                "running (read as 'interrupted' once the process running it is gone)");
         folder.writeMetadata(run.metadata);
         asRun.putAll(variables.values());
 
@@ -179,7 +193,7 @@ public final class SequenceRunner {
                 startTrace(run);
                 steps(run, sequence.steps(), "");
             } catch (Cancelled e) {
-                status = ExperimentStatus.INTERRUPTED;
+                status = ExperimentStatus.CANCELLED;
                 summary = "cancelled at step " + run.stepNumber;
             } catch (TransportException.Dropped e) {
                 status = ExperimentStatus.INTERRUPTED;
@@ -190,7 +204,10 @@ public final class SequenceRunner {
             } catch (TransportException e) {
                 status = run.connection != null && !run.connection.isOpen() ? ExperimentStatus.INTERRUPTED
                         : ExperimentStatus.FAILED;
-                summary = (run.stepNumber == 0 ? "connecting: " : "step " + run.stepNumber + ": ") + e.getMessage();
+                summary = (run.stepNumber == 0 ? "connect failed: " : "step " + run.stepNumber + ": ") + e.getMessage();
+                if (run.stepNumber == 0) {
+                    recordFailedConnect(run, summary);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 status = ExperimentStatus.INTERRUPTED;
@@ -202,6 +219,7 @@ public final class SequenceRunner {
                 summary = dropped ? "connection dropped at step " + run.stepNumber + " (" + e + ")"
                         : "step " + run.stepNumber + ": internal error: " + e;
             } finally {
+                recordNotRun(run);
                 cleanup(run);
                 stopKernelLog(run);
                 flusher.shutdownNow();
@@ -215,7 +233,11 @@ public final class SequenceRunner {
         }
         monitor.message(summary);
         writeRecord(run, status, summary, asRun);
-        analyze(run);
+        if (run.steps.stream().anyMatch(StepRunOutcomes::disconnected)) {
+            analyze(run);
+        } else {
+            monitor.message("no verdict: the run did not reach a disconnect");
+        }
         return new RunResult(folder, status, summary, run.steps, run.cleanup);
     }
 
@@ -315,6 +337,9 @@ public final class SequenceRunner {
             run.check();
             ResolvedStep r = new ResolvedStep(step, run.variables);
             int number = ++run.stepNumber;
+            if (suffix.isEmpty()) {
+                run.topLevelReached++;
+            }
             String label = step.label() + suffix;
             run.monitor.stepStarted(number, label);
             long kernelUs = run.recorder.lastKernelUs();
@@ -718,11 +743,38 @@ public final class SequenceRunner {
         }
     }
 
+    /** A connect that failed before the first step: the sequence's connect step is the one that failed. */
+    private static void recordFailedConnect(Run run, String why) {
+        List<Step> top = run.sequence.steps();
+        if (top.isEmpty() || top.get(0).type() != org.wqlab.sequence.StepType.CONNECT) {
+            return;
+        }
+        Step step = top.get(0);
+        int number = ++run.stepNumber;
+        run.topLevelReached = 1;
+        StepRecord rec = new StepRecord(number, step.label(), step.type().id(), StepRecord.FAILED, why,
+                Instant.now().toString(), 0, -1);
+        run.steps.add(rec);
+        run.monitor.stepStarted(number, step.label());
+        run.monitor.stepFinished(rec);
+    }
+
+    /** The sequence's steps after the one that ended the run, recorded as "not run". */
+    private static void recordNotRun(Run run) {
+        List<Step> top = run.sequence.steps();
+        for (int i = run.topLevelReached; i < top.size(); i++) {
+            Step step = top.get(i);
+            run.steps.add(new StepRecord(++run.stepNumber, step.label(), step.type().id(), StepRecord.NOT_RUN, "",
+                    "", 0, -1));
+        }
+        run.topLevelReached = top.size();
+    }
+
     private void writeRecord(Run run, ExperimentStatus status, String summary, Map<String, String> variables)
             throws IOException {
         JsonObject o = new JsonObject();
         o.addProperty("formatVersion", 1);
-        o.addProperty("status", status.name().toLowerCase(java.util.Locale.ROOT));
+        o.addProperty("status", status.word());
         o.addProperty("summary", summary);
         o.addProperty("kernelLog", run.logMode);
         if (run.sequence.trace()) {

@@ -12,4 +12,6 @@ public record StepRecord(int number, String label, String type, String outcome, 
     public static final String FAILED = "failed";
     public static final String CANCELLED = "cancelled";
     public static final String INTERRUPTED = "interrupted";
+    /** A step after the one that ended the run. */
+    public static final String NOT_RUN = "not run";
 }

@@ -21,8 +21,8 @@ public final class StatusIcons {
 
     public static Image of(ExperimentStatus status) {
         String name = switch (status == null ? ExperimentStatus.FAILED : status) {
-            case COMPLETED -> "completed16";
-            case INTERRUPTED -> "interrupted16";
+            case RUNNING, COMPLETED -> "completed16";
+            case INTERRUPTED, CANCELLED -> "interrupted16";
             case FAILED -> "failed16";
         };
         return image(name);

@@ -143,7 +143,7 @@ public final class SequenceRunJob extends Job {
                 parser.finish();
             }
             result = r;
-            summary = r.status().name().toLowerCase(java.util.Locale.ROOT) + " on " + where + ": " + r.summary()
+            summary = r.status().word() + " on " + where + ": " + r.summary()
                     + "\nexperiment: " + r.folder().dir();
             r.cleanup().forEach(c -> console.message("cleanup: " + c));
             status = r.status() == ExperimentStatus.COMPLETED ? Status.OK_STATUS
@@ -165,13 +165,13 @@ public final class SequenceRunJob extends Job {
         return status;
     }
 
-    /** Steps that did not run turn grey (skipped); one still marked running was cut short (cancelled). */
+    /** Steps that did not run turn grey ("not run"); one still marked running was cut short (cancelled). */
     private void markUnfinished(List<Step> steps, StepPath parent) {
         for (int i = 0; i < steps.size(); i++) {
             StepPath p = parent == null ? StepPath.of(i) : parent.child(i);
             StepOutcome o = editor.outcomes().get(p);
             if (o == null) {
-                editor.setOutcome(p, new StepOutcome(StepOutcome.State.SKIPPED, "not run"));
+                editor.setOutcome(p, new StepOutcome(StepOutcome.State.NOT_RUN, ""));
             } else if (o.state() == StepOutcome.State.RUNNING) {
                 editor.setOutcome(p, new StepOutcome(StepOutcome.State.CANCELLED, o.detail()));
             }

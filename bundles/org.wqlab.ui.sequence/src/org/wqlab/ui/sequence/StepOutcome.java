@@ -4,7 +4,12 @@ package org.wqlab.ui.sequence;
 public record StepOutcome(State state, String detail) {
 
     public enum State {
-        RUNNING, OK, FAILED, CANCELLED, SKIPPED
+        RUNNING, OK, FAILED, CANCELLED, NOT_RUN;
+
+        /** The word shown in the editor's Run column. */
+        public String word() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        }
     }
 
     /** From a runner outcome ({@code StepRecord.OK}, ...). */
@@ -12,6 +17,7 @@ public record StepOutcome(State state, String detail) {
         return switch (runnerOutcome) {
             case "ok" -> State.OK;
             case "failed" -> State.FAILED;
+            case "not run" -> State.NOT_RUN;
             default -> State.CANCELLED;
         };
     }

@@ -262,8 +262,7 @@ public final class StepsPage extends FormPage {
         column("Details", 210, p -> StepTexts.summary(sequence(), step(p)), false);
         column("Run", 300, p -> {
             StepOutcome o = editor.outcomes().get(p);
-            return o == null ? "" : o.state().name().toLowerCase(java.util.Locale.ROOT)
-                    + (o.detail().isEmpty() ? "" : ": " + o.detail());
+            return o == null ? "" : o.state().word() + (o.detail().isEmpty() ? "" : ": " + o.detail());
         }, false);
         tree.addSelectionChangedListener(e -> {
             showDetails(selected().orElse(null));
@@ -752,7 +751,7 @@ public final class StepsPage extends FormPage {
                 case OK -> ok;
                 case FAILED -> failed;
                 case RUNNING -> running;
-                case CANCELLED, SKIPPED -> grey;
+                case CANCELLED, NOT_RUN -> grey;
             };
         }
     }

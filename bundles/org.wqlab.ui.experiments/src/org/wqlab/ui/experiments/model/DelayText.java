@@ -34,6 +34,6 @@ public final class DelayText {
     }
 
     public static String status(ExperimentStatus status) {
-        return status == null ? "unreadable" : status.name().toLowerCase(Locale.ROOT);
+        return status == null ? "unreadable" : status.word();
     }
 }
