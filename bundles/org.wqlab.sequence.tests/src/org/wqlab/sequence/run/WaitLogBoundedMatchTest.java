@@ -135,7 +135,7 @@ class WaitLogBoundedMatchTest {
             RunResult r = new SequenceRunner().run("stuck.wqseq", sequence("100000"), Map.of(), rig.access,
                     new Workspace(dir.resolve("ws")), monitor);
 
-            assertEquals(ExperimentStatus.INTERRUPTED, r.status(), r.summary());
+            assertEquals(ExperimentStatus.CANCELLED, r.status(), r.summary());
             assertEquals("cancelled at step 4", r.summary());
             assertEquals(StepRecord.CANCELLED, r.steps().get(STUCK_STEP - 1).outcome());
             assertEquals(FED, fedLinesIn(r));
