@@ -142,7 +142,7 @@ class WaitLogBoundedMatchTest {
             assertTrue(r.cleanup().contains("module latency_mon unloaded"), r.cleanup()::toString);
             assertFalse(rig.procModules().contains("latency_mon"));
             assertTrue(Files.readString(r.folder().dir().resolve(SequenceRunner.RUN_FILE), StandardCharsets.UTF_8)
-                    .contains("\"status\": \"interrupted\""));
+                    .contains("\"status\": \"cancelled\""));
         }
     }
 }
