@@ -113,10 +113,11 @@ public final class BoardsPart {
         tree.setLinesVisible(true);
         GridDataFactory.fillDefaults().grab(true, true).applyTo(tree);
         ColumnViewerToolTipSupport.enableFor(viewer);
-        // status before host: in the perspective's narrow left column the name and status stay visible
-        column("Name", 270, new NameColumn());
-        column("Status", 130, new StatusColumn());
-        column("Host / Value", 520, new HostColumn());
+        // a board's status and a fact's value share the second column: in the perspective's narrow left column the
+        // name and what matters about it stay visible; the host is to the right
+        column("Name", 200, new NameColumn());
+        column("Status / Value", 240, new StatusColumn());
+        column("Host", 320, new HostColumn());
         viewer.setContentProvider(new Content());
 
         try {
@@ -482,9 +483,6 @@ public final class BoardsPart {
     private final class HostColumn extends ColumnLabelProvider {
         @Override
         public String getText(Object element) {
-            if (element instanceof FactRow f) {
-                return f.value();
-            }
             if (element instanceof BoardRow r) {
                 return registry.entry(r.name()).map(e -> {
                     BoardProfile p = e.profile();
@@ -502,15 +500,14 @@ public final class BoardsPart {
             return "";
         }
 
-        @Override
-        public String getToolTipText(Object element) {
-            return element instanceof FactRow f ? f.label() + ": " + f.value() : null;
-        }
     }
 
     private final class StatusColumn extends ColumnLabelProvider {
         @Override
         public String getText(Object element) {
+            if (element instanceof FactRow f) {
+                return f.value();
+            }
             if (!(element instanceof BoardRow r)) {
                 return "";
             }
@@ -532,6 +529,9 @@ public final class BoardsPart {
 
         @Override
         public String getToolTipText(Object element) {
+            if (element instanceof FactRow f) {
+                return f.label() + ": " + f.value();
+            }
             if (!(element instanceof BoardRow r)) {
                 return null;
             }

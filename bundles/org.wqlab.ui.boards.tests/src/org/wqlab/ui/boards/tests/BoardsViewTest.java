@@ -63,7 +63,7 @@ class BoardsViewTest {
     private static final Duration CONNECT = Duration.ofSeconds(90);
     private static final String LAB = "Lab H3 on 6.12 (test)";
     private static final int STATUS_COLUMN = 1;
-    private static final int VALUE_COLUMN = 2;
+    private static final int VALUE_COLUMN = 1;
 
     @Test
     void addBoardThroughTheDialogConnectAndSeeStatusAndFacts() throws Exception {
@@ -134,6 +134,10 @@ class BoardsViewTest {
             UiWait.until(display, () -> builtIn.getExpanded() && builtIn.getItemCount() > 2, UI, "facts in the tree");
             assertEquals("8", child(builtIn, "CPU count").getText(VALUE_COLUMN));
             assertTrue(child(builtIn, "Kernel (uname -a)").getText(VALUE_COLUMN).contains("5.4.72-yocto-standard"));
+            // the value is on screen in the view's default width, not only after scrolling right
+            int valueStart = child(builtIn, "CPU count").getBounds(VALUE_COLUMN).x;
+            assertTrue(valueStart + 40 <= tree.getClientArea().width,
+                    "fact values start at x=" + valueStart + " in a tree " + tree.getClientArea().width + " wide");
 
             // the Properties view shows the selected board's facts
             IViewPart properties = page.showView(ViewIds.PROPERTIES);
