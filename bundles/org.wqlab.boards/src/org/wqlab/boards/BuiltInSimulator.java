@@ -2,12 +2,8 @@ package org.wqlab.boards;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.security.KeyPair;
 import java.util.List;
 
-import org.apache.sshd.common.config.keys.KeyUtils;
-import org.apache.sshd.common.config.keys.PublicKeyEntry;
-import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.server.SimSshServer;
@@ -78,7 +74,7 @@ public final class BuiltInSimulator implements AutoCloseable {
         }
         try {
             TaggedKnownHost.trust(knownHostsFile, KNOWN_HOSTS_TAG, ssh.login().host(), ssh.login().port(),
-                    hostKey());
+                    ssh.publicHostKey());
         } catch (IOException | RuntimeException e) {
             ssh.close();
             started.close();
@@ -105,16 +101,5 @@ public final class BuiltInSimulator implements AutoCloseable {
             server = null;
             board = null;
         }
-    }
-
-    /** The simulator's public host key as OpenSSH writes it: {@code type base64}. */
-    private String hostKey() throws IOException {
-        SimpleGeneratorHostKeyProvider keys = new SimpleGeneratorHostKeyProvider(stateDir.resolve("host_key"));
-        keys.setAlgorithm(KeyUtils.EC_ALGORITHM);
-        keys.setKeySize(256);
-        for (KeyPair kp : keys.loadKeys(null)) {
-            return PublicKeyEntry.toString(kp.getPublic());
-        }
-        throw new IOException("the simulator has no host key in " + stateDir.resolve("host_key"));
     }
 }

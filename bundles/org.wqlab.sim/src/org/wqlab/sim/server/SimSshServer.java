@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.List;
 
 import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.config.keys.AuthorizedKeysAuthenticator;
@@ -35,10 +36,12 @@ public final class SimSshServer implements AutoCloseable {
 
     private final SshServer server;
     private final Login login;
+    private final String publicHostKey;
 
-    private SimSshServer(SshServer server, Login login) {
+    private SimSshServer(SshServer server, Login login, String publicHostKey) {
         this.server = server;
         this.login = login;
+        this.publicHostKey = publicHostKey;
     }
 
     /**
@@ -85,10 +88,16 @@ public final class SimSshServer implements AutoCloseable {
         sshd.start();
 
         String fingerprint = "";
+        String publicHostKey = "";
         for (KeyPair kp : hostKeys.loadKeys(null)) {
             fingerprint = KeyUtils.getFingerPrint(kp.getPublic());
+            publicHostKey = PublicKeyEntry.toString(kp.getPublic());
         }
-        return new SimSshServer(sshd, new Login(HOST, sshd.getPort(), USER, password, fingerprint));
+        if (publicHostKey.isEmpty()) {
+            sshd.stop(true);
+            throw new IOException("the simulator has no host key in " + stateDir.resolve("host_key"));
+        }
+        return new SimSshServer(sshd, new Login(HOST, sshd.getPort(), USER, password, fingerprint), publicHostKey);
     }
 
     /**
@@ -108,6 +117,11 @@ public final class SimSshServer implements AutoCloseable {
 
     public Login login() {
         return login;
+    }
+
+    /** The server's public host key as a known_hosts line holds it: {@code type base64}. */
+    public String publicHostKey() {
+        return publicHostKey;
     }
 
     @Override
