@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.wqlab.analysis.Culprit;
+import org.wqlab.analysis.Verdict;
 import org.wqlab.core.model.Event;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.stats.DisconnectImpact;
@@ -13,6 +15,7 @@ import org.wqlab.core.stats.Statistics;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.report.Comparison;
 import org.wqlab.report.ComparisonRow;
+import org.wqlab.report.ExperimentWhy;
 import org.wqlab.report.Units;
 import org.wqlab.report.svg.Charts;
 
@@ -28,8 +31,11 @@ public final class HtmlReport {
     private static final String CSS = """
             body { font-family: sans-serif; margin: 24px; color: #222; max-width: 1000px; }
             h1 { font-size: 22px; } h2 { font-size: 18px; margin-top: 28px; } h3 { font-size: 15px; }
-            .verdict { font-size: 17px; font-weight: bold; padding: 10px 14px; background: #eef5ee;
-              border-left: 5px solid #2e7d32; }
+            .verdict { font-size: 17px; font-weight: bold; padding: 10px 14px; }
+            .verdict, .why { background: #f2f2f2; border-left: 5px solid #777; }
+            .why { padding: 6px 14px; font-weight: bold; }
+            .stalled { background: #fdecea; border-left-color: #c62828; }
+            .normal { background: #eef5ee; border-left-color: #2e7d32; }
             table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
             th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; vertical-align: top; }
             td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -52,7 +58,9 @@ public final class HtmlReport {
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>").append(esc(title))
                 .append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         b.append("<h1>").append(esc(title)).append("</h1>\n");
-        b.append("<p class=\"verdict\" id=\"verdict\">").append(esc(c.verdict())).append("</p>\n");
+        List<ExperimentWhy> whys = c.experiments().stream().map(ExperimentWhy::of).toList();
+        b.append("<p class=\"verdict ").append(ExperimentWhy.kindOfAll(whys)).append("\" id=\"verdict\">")
+                .append(esc(c.verdict())).append("</p>\n");
         results(b, c);
         if (!c.notes().isEmpty()) {
             b.append("<ul class=\"notes\">\n");
@@ -67,7 +75,7 @@ public final class HtmlReport {
         }
         b.append(inline(Charts.histogram(c, Charts.HISTOGRAM_ID)));
         for (int i = 0; i < n; i++) {
-            experiment(b, c, i);
+            experiment(b, c, i, whys.get(i));
         }
         b.append("<footer>Delays: how much later than its period the monitor's work ran. p99: nearest-rank "
                 + "percentile. After pull: worst delay reported in the 60 s after a USB disconnect. "
@@ -100,7 +108,7 @@ public final class HtmlReport {
         b.append("</table>\n");
     }
 
-    private static void experiment(StringBuilder b, Comparison c, int i) {
+    private static void experiment(StringBuilder b, Comparison c, int i, ExperimentWhy why) {
         LoadedExperiment e = c.experiments().get(i);
         Statistics s = c.statistics().get(i);
         String label = c.labels().get(i);
@@ -126,6 +134,7 @@ public final class HtmlReport {
             row(b, "notes", e.metadata().notes());
         }
         b.append("</table>\n");
+        why(b, why, i);
         if (!s.disconnects().isEmpty()) {
             b.append("<h3>USB disconnects</h3>\n<table><tr><th>device</th><th class=\"num\">board time s</th>"
                     + "<th class=\"num\">worst ms</th><th class=\"num\">recovery ms</th><th>recovery basis</th>"
@@ -158,6 +167,46 @@ public final class HtmlReport {
                 b.append("<p>").append(events.size() - MAX_EVENTS).append(" more events are in the CSV export.</p>\n");
             }
         }
+    }
+
+    /** The stored verdict with its causes and advice, and the work items that held the CPU in the worst delay. */
+    private static void why(StringBuilder b, ExperimentWhy why, int i) {
+        b.append("<h3>Why</h3>\n");
+        if (why.verdict().isEmpty()) {
+            b.append("<p class=\"why unknown\">").append(esc(why.missing())).append("</p>\n");
+            return;
+        }
+        Verdict v = why.verdict().get();
+        b.append("<p class=\"why ").append(why.kind()).append("\" id=\"why-").append(i).append("\">")
+                .append(esc(v.headline())).append("</p>\n");
+        list(b, "Why", v.causes());
+        why.worst().ifPresent(worst -> {
+            if (why.culprits().isEmpty()) {
+                return;
+            }
+            b.append("<table class=\"attribution\" id=\"attribution-").append(i).append("\"><caption>What held CPU ")
+                    .append(worst.cpu()).append(" while the monitor waited ").append(Units.ms(worst.delayUs()))
+                    .append(" ms</caption>\n<tr><th>work function</th><th>workqueue</th><th>worker</th>"
+                            + "<th class=\"num\">held ms</th><th class=\"num\">ran ms</th><th>CPU-bound</th></tr>\n");
+            for (Culprit k : why.culprits()) {
+                b.append("<tr><td>").append(esc(k.function())).append("</td><td>").append(esc(k.workqueue()))
+                        .append("</td><td>").append(esc(k.worker())).append("</td><td class=\"num\">")
+                        .append(Units.ms(k.heldUs())).append("</td><td class=\"num\">")
+                        .append(Units.ms(k.durationUs())).append(k.finished() ? "" : " (still running)")
+                        .append("</td><td>").append(esc(ExperimentWhy.cpuBound(k))).append("</td></tr>\n");
+            }
+            b.append("</table>\n");
+        });
+        list(b, "What would change it", v.advice());
+    }
+
+    private static void list(StringBuilder b, String title, List<String> items) {
+        if (items.isEmpty()) {
+            return;
+        }
+        b.append("<p>").append(esc(title)).append(":</p>\n<ul>\n");
+        items.forEach(item -> b.append("<li>").append(esc(item)).append("</li>\n"));
+        b.append("</ul>\n");
     }
 
     private static void row(StringBuilder b, String key, String value) {

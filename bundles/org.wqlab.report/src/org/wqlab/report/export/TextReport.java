@@ -5,12 +5,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.wqlab.analysis.Culprit;
+import org.wqlab.analysis.Verdict;
 import org.wqlab.core.stats.DisconnectImpact;
 import org.wqlab.core.stats.HistogramBin;
 import org.wqlab.core.stats.Statistics;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.report.Comparison;
 import org.wqlab.report.ComparisonRow;
+import org.wqlab.report.ExperimentWhy;
 import org.wqlab.report.Units;
 
 /**
@@ -44,6 +47,7 @@ public final class TextReport {
         for (int i = 0; i < n; i++) {
             b.append('\n');
             facts(b, c, i);
+            why(b, ExperimentWhy.of(c.experiments().get(i)));
         }
         for (int i = 0; i < n; i++) {
             b.append('\n');
@@ -117,6 +121,27 @@ public final class TextReport {
                     + (d.worstDelayUs() == null ? "-" : Units.ms(d.worstDelayUs()) + " ms") + ", recovery "
                     + (d.recoveryUs() == null ? "-" : Units.ms(d.recoveryUs()) + " ms"));
         }
+    }
+
+    /** The stored verdict, what held the CPU in the worst delay, and the advice, indented under the facts. */
+    private static void why(StringBuilder b, ExperimentWhy why) {
+        if (why.verdict().isEmpty()) {
+            for (String l : wrap(why.missing(), WIDTH - 4, "")) {
+                b.append("    ").append(l).append('\n');
+            }
+            return;
+        }
+        Verdict v = why.verdict().get();
+        fact(b, "verdict", v.kind() + ": " + v.headline());
+        v.causes().forEach(cause -> fact(b, "why", cause));
+        why.worst().ifPresent(worst -> {
+            for (Culprit k : why.culprits()) {
+                fact(b, "held CPU " + worst.cpu(), k.function() + " (" + k.workqueue() + ", " + k.worker() + ") "
+                        + Units.ms(k.heldUs()) + " ms of the " + Units.ms(worst.delayUs()) + " ms wait, CPU-bound: "
+                        + ExperimentWhy.cpuBound(k));
+            }
+        });
+        v.advice().forEach(advice -> fact(b, "advice", advice));
     }
 
     private static String params(Map<String, String> p) {
