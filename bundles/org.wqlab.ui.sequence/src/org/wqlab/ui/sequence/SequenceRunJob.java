@@ -127,6 +127,7 @@ public final class SequenceRunJob extends Job {
                     new GuiManualPrompt(display, pm));
 
             LiveSession session = new LiveSession(sequence.name() + " on " + name);
+            session.setBoardSpeed(speed);
             live = session;
             LiveSessions.publish(session);
             KlogParser parser = new KlogParser(session);
@@ -142,6 +143,7 @@ public final class SequenceRunJob extends Job {
             synchronized (parser) {
                 parser.finish();
             }
+            session.end();
             result = r;
             summary = r.status().word() + " on " + where + ": " + r.summary()
                     + "\nexperiment: " + r.folder().dir();
