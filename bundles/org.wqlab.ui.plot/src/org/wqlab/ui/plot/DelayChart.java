@@ -26,6 +26,7 @@ import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.Sample;
 import org.wqlab.live.LiveEvent;
 import org.wqlab.live.LiveEventKind;
+import org.wqlab.live.Waiting;
 import org.wqlab.ui.refresh.UiRefreshThrottle;
 
 /**
@@ -53,7 +54,10 @@ final class DelayChart {
 
     private PlotSource source;
     private Object token;
-    private ViewRequest request = new ViewRequest(0, true, LivePlotView.DEFAULT_WINDOW_US, 0, 1, 1, false, false);
+    private ViewRequest request = new ViewRequest(0, true, LivePlotView.DEFAULT_WINDOW_US, 0, 1, 1, 1, 0, false,
+            false);
+    private final int lineHeight;
+    private List<Waiting> waiting = List.of();
     private boolean yManual;
     private Frame pendingFrame;
     private Frame lastFrame;
@@ -78,6 +82,12 @@ final class DelayChart {
         chart.getAxisSet().getXAxis(0).getTitle().setText("board time (s)");
         chart.getAxisSet().getYAxis(0).getTitle().setText("delay (ms)");
         chart.getLegend().setPosition(SWT.BOTTOM);
+        GC measure = new GC(chart);
+        try {
+            lineHeight = measure.getFontMetrics().getHeight();
+        } finally {
+            measure.dispose();
+        }
         chart.getPlotArea().addCustomPaintListener(new ICustomPaintListener() {
             @Override
             public void paintControl(PaintEvent e) {
@@ -143,6 +153,7 @@ final class DelayChart {
         yManual = false;
         lastFrame = null;
         pendingFrame = null;
+        waiting = List.of();
         latest.set(null);
         computer.setSource(newSource, newToken);
     }
@@ -153,8 +164,8 @@ final class DelayChart {
     }
 
     void updateRequest(boolean following, long windowUs, double fromS, double toS, boolean logY, boolean paused) {
-        int columns = chart.getPlotArea().getSize().x;
-        request = request.next(following, windowUs, fromS, toS, columns, logY, paused);
+        Point size = chart.getPlotArea().getSize();
+        request = request.next(following, windowUs, fromS, toS, size.x, size.y, lineHeight, logY, paused);
         computer.setRequest(request);
     }
 
@@ -213,9 +224,10 @@ final class DelayChart {
             } finally {
                 chart.suspendUpdate(false);
             }
+            waiting = f.waiting();
             long applyNanos = System.nanoTime() - started;
             pendingFrame = new Frame(0, f.cpus(), f.snapshotSizes(), f.maxDrawnUs(), f.fromS(), f.toS(),
-                    f.computeNanos(), applyNanos, f.columns());
+                    f.computeNanos(), applyNanos, f.columns(), f.waiting().stream().map(Waiting::label).toList());
             chart.redraw();
         }
         long spent = System.nanoTime() - started;
@@ -239,7 +251,7 @@ final class DelayChart {
             s.setSymbolType(ILineSeries.PlotSymbolType.NONE);
             s.setLineWidth(1);
             s.setAntialias(SWT.OFF); // cairo's antialiased polylines cost several times more for no visible gain here
-            Color colour = chart.getDisplay().getSystemColor(CPU_COLOURS[Math.floorMod(cpu, CPU_COLOURS.length)]);
+            Color colour = cpuColour(cpu);
             s.setLineColor(colour);
             if (cpu == Sample.UNKNOWN) {
                 // the original module reports late runs only: show each report as a point, not a continuous line
@@ -296,19 +308,53 @@ final class DelayChart {
                 gc.setLineStyle(SWT.LINE_SOLID);
                 int textWidth = gc.textExtent(e.label()).x;
                 int tx = px + 3 + textWidth > size.x ? px - 3 - textWidth : px + 3;
-                gc.drawText(e.label(), tx, 2 + (row++ % 4) * lineHeight, true);
+                gc.drawText(e.label(), tx, 2 + (row++ % FrameComputer.MARKER_LABEL_ROWS) * lineHeight, true);
             }
+            paintWaiting(gc, x, y, size, Math.min(row, FrameComputer.MARKER_LABEL_ROWS), lineHeight);
         }
         Frame f = pendingFrame;
         if (f != null) {
             pendingFrame = null;
             Frame painted = new Frame(System.nanoTime(), f.cpus(), f.snapshotSizes(), f.maxDrawnUs(), f.fromSeconds(),
-                    f.toSeconds(), f.computeNanos(), f.applyNanos(), f.columns());
+                    f.toSeconds(), f.computeNanos(), f.applyNanos(), f.columns(), f.waitingLabels());
             lastFrame = painted;
             for (Consumer<Frame> l : List.copyOf(frameListeners)) {
                 l.accept(painted);
             }
         }
+    }
+
+    /**
+     * Each waiting CPU: a translucent bar in its colour from its last report to the board's current time, as high
+     * as it has waited (the late report's delay will be at least that), labelled in the strip above the data.
+     */
+    private void paintWaiting(GC gc, IAxis x, IAxis y, Point size, int firstRow, int lineHeight) {
+        int row = firstRow;
+        Range yr = y.getRange();
+        for (Waiting w : waiting) {
+            int left = Math.max(0, x.getPixelCoordinate(w.lastReportUs() / 1e6));
+            int right = Math.min(size.x - 1, x.getPixelCoordinate(w.nowUs() / 1e6));
+            double ms = Math.max(w.waitedUs() / 1000.0, y.isLogScaleEnabled() ? yr.lower : 0);
+            int top = Math.max(0, y.getPixelCoordinate(Math.min(ms, yr.upper)));
+            int bottom = Math.min(size.y, y.getPixelCoordinate(yr.lower));
+            Color colour = cpuColour(w.cpu());
+            gc.setBackground(colour);
+            gc.setAlpha(70);
+            gc.fillRectangle(left, top, Math.max(1, right - left), Math.max(1, bottom - top));
+            gc.setAlpha(255);
+            gc.setForeground(colour);
+            gc.setLineStyle(SWT.LINE_DASH);
+            gc.drawRectangle(left, top, Math.max(1, right - left), Math.max(1, bottom - top));
+            gc.setLineStyle(SWT.LINE_SOLID);
+            String label = w.label();
+            int textWidth = gc.textExtent(label).x;
+            int tx = Math.max(0, Math.min(right - textWidth, size.x - textWidth - 2));
+            gc.drawText(label, tx, 2 + row++ * lineHeight, true);
+        }
+    }
+
+    private Color cpuColour(int cpu) {
+        return chart.getDisplay().getSystemColor(CPU_COLOURS[Math.floorMod(cpu, CPU_COLOURS.length)]);
     }
 
     private static Color markerColour(Display display, LiveEvent e) {
