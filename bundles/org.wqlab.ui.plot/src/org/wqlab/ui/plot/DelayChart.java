@@ -21,7 +21,6 @@ import org.eclipse.swtchart.ICustomPaintListener;
 import org.eclipse.swtchart.ILineSeries;
 import org.eclipse.swtchart.ISeries.SeriesType;
 import org.eclipse.swtchart.Range;
-import org.eclipse.swtchart.model.DoubleArraySeriesModel;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.Sample;
 import org.wqlab.live.LiveEvent;
@@ -32,8 +31,9 @@ import org.wqlab.ui.refresh.UiRefreshThrottle;
 /**
  * Delay (ms) against board time (s), one series per CPU, with markers and the threshold, for a live session or a
  * loaded experiment. Frames are computed off the UI thread by a {@link FrameComputer}; the UI thread, at most
- * once per {@link UiRefreshThrottle} tick, takes only the newest computed frame (older ones are dropped) and swaps
- * its prepared arrays into the chart. Where reports are sparser than pixels, a delay is drawn as a block from the
+ * once per {@link UiRefreshThrottle} tick, takes only the newest computed frame (older ones are dropped), sets the
+ * axis ranges and draws its prepared points itself, one polyline per CPU in a paint listener behind the overlay
+ * (SWTChart's series stay empty and only name the CPUs in the legend). Where reports are sparser than pixels, a delay is drawn as a block from the
  * previous report to its own (a stall sends no reports), not as a slope rising from the previous report.
  *
  * <p>Mouse: wheel zooms time around the cursor (Ctrl+wheel zooms delay), drag pans, double-click returns to the
@@ -67,7 +67,8 @@ final class DelayChart {
     private long applyNanosWorst;
     private long paintNanosTotal;
     private long paintNanosWorst;
-    private long seriesPaintStarted;
+    /** The newest frame's points, drawn by {@link #paintSeries} (SWTChart's series stay empty: legend only). */
+    private List<DrawnSeries> drawn = List.of();
 
     /**
      * @param extras        runs on the UI thread for every applied frame (stats text, histogram)
@@ -91,7 +92,11 @@ final class DelayChart {
         chart.getPlotArea().addCustomPaintListener(new ICustomPaintListener() {
             @Override
             public void paintControl(PaintEvent e) {
-                seriesPaintStarted = System.nanoTime();
+                long started = System.nanoTime();
+                paintSeries(e.gc);
+                long spent = System.nanoTime() - started;
+                paintNanosTotal += spent;
+                paintNanosWorst = Math.max(paintNanosWorst, spent);
             }
 
             @Override
@@ -150,6 +155,7 @@ final class DelayChart {
             chart.getSeriesSet().deleteSeries(s.getId());
         }
         seriesByCpu.clear();
+        drawn = List.of();
         yManual = false;
         lastFrame = null;
         pendingFrame = null;
@@ -185,6 +191,11 @@ final class DelayChart {
         return lastFrame;
     }
 
+    /** The points of the last frame swapped in, per CPU, as drawn. UI thread. */
+    List<DrawnSeries> drawnSeries() {
+        return drawn;
+    }
+
     /** UI-thread time spent applying frames and painting series (for the benchmark's breakdown). */
     String timings() {
         return String.format(java.util.Locale.ROOT,
@@ -209,9 +220,12 @@ final class DelayChart {
             // one chart layout for the whole frame instead of one per series and axis change
             chart.suspendUpdate(true);
             try {
+                List<DrawnSeries> next = new ArrayList<>(f.cpus().length);
                 for (int k = 0; k < f.cpus().length; k++) {
-                    seriesFor(f.cpus()[k]).setDataModel(new DoubleArraySeriesModel(f.xs()[k], f.ys()[k]));
+                    seriesFor(f.cpus()[k]); // an empty SWTChart series names the CPU in the legend
+                    next.add(new DrawnSeries(f.cpus()[k], f.xs()[k], f.ys()[k]));
                 }
+                drawn = List.copyOf(next);
                 IAxis x = chart.getAxisSet().getXAxis(0);
                 IAxis y = chart.getAxisSet().getYAxis(0);
                 if (y.isLogScaleEnabled() != f.logY()) {
@@ -242,7 +256,7 @@ final class DelayChart {
         }
     }
 
-    @SuppressWarnings("unchecked") // line series over a DoubleArraySeriesModel, whose items are Integer indices
+    @SuppressWarnings("unchecked") // an empty line series (legend entry only), whose items are Integer indices
     private ILineSeries<Integer> seriesFor(int cpu) {
         ILineSeries<Integer> s = seriesByCpu.get(cpu);
         if (s == null) {
@@ -250,11 +264,10 @@ final class DelayChart {
             s = (ILineSeries<Integer>) chart.getSeriesSet().createSeries(SeriesType.LINE, id);
             s.setSymbolType(ILineSeries.PlotSymbolType.NONE);
             s.setLineWidth(1);
-            s.setAntialias(SWT.OFF); // cairo's antialiased polylines cost several times more for no visible gain here
+            s.setAntialias(SWT.OFF); // paintSeries draws without antialiasing too: cairo's costs several times more
             Color colour = cpuColour(cpu);
             s.setLineColor(colour);
             if (cpu == Sample.UNKNOWN) {
-                // the original module reports late runs only: show each report as a point, not a continuous line
                 s.setLineStyle(org.eclipse.swtchart.LineStyle.NONE);
                 s.setSymbolType(ILineSeries.PlotSymbolType.CIRCLE);
                 s.setSymbolSize(3);
@@ -265,14 +278,53 @@ final class DelayChart {
         return s;
     }
 
+    // ---- the series: one polyline per CPU (SWTChart would draw each segment with its own drawLine) -----------
+
+    private void paintSeries(GC gc) {
+        List<DrawnSeries> series = drawn;
+        if (series.isEmpty()) {
+            return;
+        }
+        IAxis x = chart.getAxisSet().getXAxis(0);
+        IAxis y = chart.getAxisSet().getYAxis(0);
+        gc.setAntialias(SWT.OFF);
+        gc.setLineWidth(1);
+        gc.setLineStyle(SWT.LINE_SOLID);
+        for (DrawnSeries d : series) {
+            Color colour = cpuColour(d.cpu());
+            double[] xs = d.xs();
+            double[] ys = d.ys();
+            if (d.cpu() == Sample.UNKNOWN) {
+                // the original module reports late runs only: each report is a point, not a continuous line
+                gc.setBackground(colour);
+                for (int i = 0; i < xs.length; i++) {
+                    gc.fillOval(x.getPixelCoordinate(xs[i]) - 2, y.getPixelCoordinate(ys[i]) - 2, 5, 5);
+                }
+                continue;
+            }
+            int[] points = new int[2 * xs.length];
+            int m = 0;
+            for (int i = 0; i < xs.length; i++) {
+                int px = x.getPixelCoordinate(xs[i]);
+                int py = y.getPixelCoordinate(ys[i]);
+                if (m >= 2 && points[m - 2] == px && points[m - 1] == py) {
+                    continue; // the same pixel again: nothing to draw
+                }
+                points[m++] = px;
+                points[m++] = py;
+            }
+            gc.setForeground(colour);
+            if (m == 2) {
+                gc.drawPoint(points[0], points[1]);
+            } else {
+                gc.drawPolyline(m == points.length ? points : java.util.Arrays.copyOf(points, m));
+            }
+        }
+    }
+
     // ---- overlay: markers, threshold, frame bookkeeping (inside the plot area's paint) ------------------------
 
     private void paintOverlay(GC gc) {
-        if (seriesPaintStarted != 0) {
-            long spent = System.nanoTime() - seriesPaintStarted;
-            paintNanosTotal += spent;
-            paintNanosWorst = Math.max(paintNanosWorst, spent);
-        }
         PlotSource s = source;
         Point size = chart.getPlotArea().getSize();
         IAxis x = chart.getAxisSet().getXAxis(0);

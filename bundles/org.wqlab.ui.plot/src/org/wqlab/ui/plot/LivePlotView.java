@@ -149,6 +149,11 @@ public final class LivePlotView {
         delays.removeFrameListener(listener);
     }
 
+    /** The points of the frame drawn last, per CPU. UI thread. */
+    public java.util.List<DrawnSeries> drawnSeries() {
+        return delays.drawnSeries();
+    }
+
     /** The last frame painted, or null. */
     public Frame lastFrame() {
         return delays.lastFrame();
