@@ -62,6 +62,7 @@ public final class LivePlotView {
         button(bar, SWT.PUSH, "Mark", PlotWidgetIds.MARK, this::mark);
         new Label(bar, SWT.NONE).setText("  Window:");
         Combo window = new Combo(bar, SWT.READ_ONLY);
+        window.setData(PlotWidgetIds.KEY, PlotWidgetIds.WINDOW);
         for (long w : WINDOWS_US) {
             window.add(w / 1_000_000 + " s");
         }

@@ -143,7 +143,6 @@ public final class SequenceRunJob extends Job {
             synchronized (parser) {
                 parser.finish();
             }
-            session.end();
             result = r;
             summary = r.status().word() + " on " + where + ": " + r.summary()
                     + "\nexperiment: " + r.folder().dir();
@@ -157,6 +156,9 @@ public final class SequenceRunJob extends Job {
             summary = "not run: " + (e.getMessage() == null ? e.toString() : e.getMessage());
             status = new Status(IStatus.WARNING, PLUGIN, summary, e);
         } finally {
+            if (live != null) {
+                live.end(); // the plot's clock stops with the run, however it ended
+            }
             pm.done();
         }
         console.message(summary);

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -13,6 +16,9 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Event;
 import org.junit.jupiter.api.Test;
 import org.wqlab.core.elf.ElfMachine;
 import org.wqlab.klog.KlogParser;
@@ -27,6 +33,7 @@ import org.wqlab.sim.kernel.KernelLog;
 import org.wqlab.sim.shell.Shell;
 import org.wqlab.ui.plot.Frame;
 import org.wqlab.ui.plot.LivePlotView;
+import org.wqlab.ui.plot.PlotWidgetIds;
 import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
 
@@ -96,6 +103,10 @@ class LivePlotStallTest {
                     "a waiting bar after the pull");
             int cpu = Integer.parseInt(first.group(1));
             double firstSeconds = Double.parseDouble(first.group(2));
+            // a 10 s window from here on, so the bar is wide enough to see in the screenshot
+            Combo window = (Combo) PlotHarness.byId(ui.shell, PlotWidgetIds.WINDOW);
+            window.select(window.indexOf("10 s"));
+            window.notifyListeners(SWT.Selection, new Event());
             Frame before = beforeDisconnect.get();
             assertEquals(cpus, before.cpus().length, "every CPU reports: " + List.of(before.cpus()));
             for (int k = 0; k < cpus; k++) {
@@ -103,16 +114,23 @@ class LivePlotStallTest {
                         "CPU " + before.cpus()[k] + " had " + before.snapshotSizes()[k] + " points before the pull");
             }
             Path dir = Screenshots.directory();
+            Files.deleteIfExists(dir.resolve("live-stall.png"));
             Matcher second = UiWait.until(ui.display, () -> {
                 Matcher m = waitingLabel(view, firstSeconds);
                 return m != null && Integer.parseInt(m.group(1)) == cpu ? m : null;
             }, Duration.ofSeconds(30), "CPU " + cpu + "'s waiting label to grow beyond " + firstSeconds + " s");
             double secondSeconds = Double.parseDouble(second.group(2));
             assertTrue(secondSeconds > firstSeconds, first.group() + " then " + second.group());
-            Screenshots.capture(ui.shell, dir.resolve("live-stall.png"));
+            captureWhileWaiting(ui, view, dir);
 
-            // the late report arrives: its point replaces the bar
+            // the late report arrives: its point replaces the bar (meanwhile the screenshot keeps the longest wait)
+            double[] captured = { secondSeconds };
             Frame replaced = UiWait.until(ui.display, () -> {
+                Matcher longer = waitingLabel(view, captured[0] + 0.25);
+                if (longer != null && Integer.parseInt(longer.group(1)) == cpu) {
+                    captured[0] = Double.parseDouble(longer.group(2));
+                    captureWhileWaiting(ui, view, dir);
+                }
                 List<DisconnectWorst> after = session.stats().afterDisconnects();
                 if (after.isEmpty() || after.get(0).worstDelayUs() < secondSeconds * 1e6) {
                     return null;
@@ -126,11 +144,33 @@ class LivePlotStallTest {
             Screenshots.capture(ui.shell, dir.resolve("live-stall-after.png"));
             UiWait.until(ui.display, () -> !sequence.isAlive(), RUN, "the simulated sequence");
             assertEquals(null, failure.get());
-            assertTrue(Files.size(dir.resolve("live-stall.png")) > 0);
+            assertTrue(Files.size(dir.resolve("live-stall.png")) > 0, "a screenshot with the bar on screen");
         } finally {
+            // the view outlives this test: give the next one the default window
+            Combo window = (Combo) PlotHarness.byId(ui.shell, PlotWidgetIds.WINDOW);
+            window.select(window.indexOf("60 s"));
+            window.notifyListeners(SWT.Selection, new Event());
             view.removeFrameListener(watchBeforeDisconnect);
             board.close();
             sequence.join(10_000);
+        }
+    }
+
+    /**
+     * Saves live-stall.png if the bar is still on screen once the capture has painted what was pending (a capture
+     * dispatches events, so the late report may be drawn meanwhile).
+     */
+    private static void captureWhileWaiting(PlotHarness ui, LivePlotView view, Path dir) {
+        try {
+            Path candidate = dir.resolve("live-stall-candidate.png");
+            Screenshots.capture(ui.shell, candidate);
+            Frame shown = view.lastFrame();
+            if (shown != null && !shown.waitingLabels().isEmpty()) {
+                Files.copy(candidate, dir.resolve("live-stall.png"), StandardCopyOption.REPLACE_EXISTING);
+            }
+            Files.delete(candidate);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
