@@ -168,15 +168,18 @@ class LiveSessionTest {
     }
 
     @Test
-    void markUsesTheNewestBoardTimeAndListenersHearEveryChange() {
-        LiveSession session = new LiveSession("t");
+    void markUsesTheBoardsCurrentTimeAndListenersHearEveryChange() {
+        long[] wall = { 0 };
+        LiveSession session = new LiveSession("t", 16, () -> wall[0]);
         AtomicInteger changes = new AtomicInteger();
         session.addChangeListener(changes::incrementAndGet);
         session.addSample(5_000_000, 1, 0, false);
         LiveEvent m = session.mark("before pull");
-        assertEquals(5_000_000, m.timeUs());
+        assertEquals(5_000_000, m.timeUs(), "no wall time passed since the newest line");
+        wall[0] = 2_000_000_000L;
+        assertEquals(7_000_000, session.mark("later").timeUs(), "2 s of silence later");
         assertEquals(LiveEventKind.MARK, session.events().get(0).kind());
-        assertEquals(2, changes.get());
+        assertEquals(3, changes.get());
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.LongSupplier;
 
 import org.wqlab.core.model.Anomaly;
 import org.wqlab.core.model.Event;
@@ -46,14 +47,22 @@ public final class LiveSession implements KlogSink {
     private volatile long newestUs = LogEntry.NO_TIME;
     private final List<DisconnectWorst> closedDisconnects = new ArrayList<>();
     private DisconnectWorst openDisconnect;
+    private final BoardClock clock;
+    private final ReportWatch watch = new ReportWatch();
 
     public LiveSession(String name) {
         this(name, 4096);
     }
 
     public LiveSession(String name, int initialCapacityPerCpu) {
+        this(name, initialCapacityPerCpu, System::nanoTime);
+    }
+
+    /** @param wallNanos the host's monotonic clock in nanoseconds ({@link System#nanoTime()}; tests pass their own) */
+    public LiveSession(String name, int initialCapacityPerCpu, LongSupplier wallNanos) {
         this.name = name;
         this.initialCapacity = initialCapacityPerCpu;
+        this.clock = new BoardClock(wallNanos);
     }
 
     public String name() {
@@ -73,6 +82,8 @@ public final class LiveSession implements KlogSink {
             if (seriesFor(cpu).append(t, delayUs)) {
                 reordered++;
             }
+            clock.observed(t);
+            watch.reported(cpu, t);
             if (newestUs == LogEntry.NO_TIME || t > newestUs) {
                 newestUs = t;
             }
@@ -108,15 +119,15 @@ public final class LiveSession implements KlogSink {
             if (newestUs == LogEntry.NO_TIME || event.timeUs() > newestUs) {
                 newestUs = event.timeUs();
             }
+            clock.observed(event.timeUs());
             events.add(event);
         }
         fireChanged();
     }
 
-    /** A user mark at the newest board time seen so far (0 before anything arrived). */
+    /** A user mark at the board's current time ({@link #boardNowUs()}). */
     public LiveEvent mark(String label) {
-        long t = newestUs;
-        LiveEvent e = new LiveEvent(t == LogEntry.NO_TIME ? 0 : t, LiveEventKind.MARK, label);
+        LiveEvent e = new LiveEvent(boardNowUs(), LiveEventKind.MARK, label);
         addEvent(e);
         return e;
     }
@@ -146,6 +157,13 @@ public final class LiveSession implements KlogSink {
         long t = event.timestampUs() == LogEntry.NO_TIME ? Math.max(0, newestUs) : event.timestampUs();
         if (event.kind() == org.wqlab.core.model.EventKind.MODULE_START) {
             LiveEvents.thresholdUs(event).ifPresent(this::setThresholdUs);
+            synchronized (lock) {
+                watch.started(event, t);
+            }
+        } else if (event.kind() == org.wqlab.core.model.EventKind.MODULE_STOP) {
+            synchronized (lock) {
+                watch.stopped();
+            }
         }
         LiveEvents.of(event, t).ifPresent(this::addEvent);
     }
@@ -170,6 +188,20 @@ public final class LiveSession implements KlogSink {
         grown[index] = new CpuSeries(cpu, initialCapacity);
         byCpu = grown;
         return grown[index];
+    }
+
+    /**
+     * How many board seconds pass per wall-clock second (1 for real hardware; a simulated board may run faster).
+     * Used only to advance {@link #boardNowUs()} while no kernel line arrives.
+     */
+    public void setBoardSpeed(double boardSecondsPerWallSecond) {
+        clock.setSpeed(boardSecondsPerWallSecond);
+    }
+
+    /** The run is over: the board clock stops at the newest timestamp and nothing is waiting any more. */
+    public void end() {
+        clock.end();
+        fireChanged();
     }
 
     // ---- reading -------------------------------------------------------------------------------------------
@@ -197,6 +229,37 @@ public final class LiveSession implements KlogSink {
 
     public long thresholdUs() {
         return thresholdUs;
+    }
+
+    public boolean isEnded() {
+        return clock.ended();
+    }
+
+    public double boardSpeed() {
+        return clock.speed();
+    }
+
+    /**
+     * The board's current time: the newest kernel timestamp while some CPU keeps reporting (a one-CPU stall leaves
+     * the others reporting), else that timestamp plus the wall time since it arrived times the board's speed; before
+     * any kernel line, the scaled wall time since this session was created (from 0). Lock-free; never below
+     * {@link #newestUs()}; frozen once {@link #end() ended}.
+     */
+    public long boardNowUs() {
+        return clock.nowUs(watch.freshUs());
+    }
+
+    /** The session's start in board time: estimated from the first kernel line and the wall time before it. */
+    public long startUs() {
+        return clock.startUs();
+    }
+
+    /**
+     * The CPUs that report every run (the module's start line said {@code report_all=1}) and have been silent for
+     * longer than their period plus the threshold at {@link #boardNowUs()}, by CPU; empty once the module stopped.
+     */
+    public List<Waiting> waiting() {
+        return clock.ended() ? List.of() : watch.waiting(boardNowUs());
     }
 
     /** Samples published so far (sum over CPUs; lock-free). */

@@ -21,18 +21,19 @@ import org.eclipse.swtchart.ICustomPaintListener;
 import org.eclipse.swtchart.ILineSeries;
 import org.eclipse.swtchart.ISeries.SeriesType;
 import org.eclipse.swtchart.Range;
-import org.eclipse.swtchart.model.DoubleArraySeriesModel;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.Sample;
 import org.wqlab.live.LiveEvent;
 import org.wqlab.live.LiveEventKind;
+import org.wqlab.live.Waiting;
 import org.wqlab.ui.refresh.UiRefreshThrottle;
 
 /**
  * Delay (ms) against board time (s), one series per CPU, with markers and the threshold, for a live session or a
  * loaded experiment. Frames are computed off the UI thread by a {@link FrameComputer}; the UI thread, at most
- * once per {@link UiRefreshThrottle} tick, takes only the newest computed frame (older ones are dropped) and swaps
- * its prepared arrays into the chart. Where reports are sparser than pixels, a delay is drawn as a block from the
+ * once per {@link UiRefreshThrottle} tick, takes only the newest computed frame (older ones are dropped), sets the
+ * axis ranges and draws its prepared points itself, one polyline per CPU in a paint listener behind the overlay
+ * (SWTChart's series stay empty and only name the CPUs in the legend). Where reports are sparser than pixels, a delay is drawn as a block from the
  * previous report to its own (a stall sends no reports), not as a slope rising from the previous report.
  *
  * <p>Mouse: wheel zooms time around the cursor (Ctrl+wheel zooms delay), drag pans, double-click returns to the
@@ -53,17 +54,22 @@ final class DelayChart {
 
     private PlotSource source;
     private Object token;
-    private ViewRequest request = new ViewRequest(0, true, LivePlotView.DEFAULT_WINDOW_US, 0, 1, 1, false, false);
+    private ViewRequest request = new ViewRequest(0, true, LivePlotView.DEFAULT_WINDOW_US, 0, 1, 1, 1, 0, false,
+            false);
+    private final int lineHeight;
+    private List<Waiting> waiting = List.of();
     private boolean yManual;
     private Frame pendingFrame;
     private Frame lastFrame;
     private int dragX = -1;
     private long applyNanosTotal;
     private long extrasNanosTotal;
+    private long layoutNanosTotal;
     private long applyNanosWorst;
     private long paintNanosTotal;
     private long paintNanosWorst;
-    private long seriesPaintStarted;
+    /** The newest frame's points, drawn by {@link #paintSeries} (SWTChart's series stay empty: legend only). */
+    private List<DrawnSeries> drawn = List.of();
 
     /**
      * @param extras        runs on the UI thread for every applied frame (stats text, histogram)
@@ -78,10 +84,20 @@ final class DelayChart {
         chart.getAxisSet().getXAxis(0).getTitle().setText("board time (s)");
         chart.getAxisSet().getYAxis(0).getTitle().setText("delay (ms)");
         chart.getLegend().setPosition(SWT.BOTTOM);
+        GC measure = new GC(chart);
+        try {
+            lineHeight = measure.getFontMetrics().getHeight();
+        } finally {
+            measure.dispose();
+        }
         chart.getPlotArea().addCustomPaintListener(new ICustomPaintListener() {
             @Override
             public void paintControl(PaintEvent e) {
-                seriesPaintStarted = System.nanoTime();
+                long started = System.nanoTime();
+                paintSeries(e.gc);
+                long spent = System.nanoTime() - started;
+                paintNanosTotal += spent;
+                paintNanosWorst = Math.max(paintNanosWorst, spent);
             }
 
             @Override
@@ -140,9 +156,11 @@ final class DelayChart {
             chart.getSeriesSet().deleteSeries(s.getId());
         }
         seriesByCpu.clear();
+        drawn = List.of();
         yManual = false;
         lastFrame = null;
         pendingFrame = null;
+        waiting = List.of();
         latest.set(null);
         computer.setSource(newSource, newToken);
     }
@@ -153,8 +171,8 @@ final class DelayChart {
     }
 
     void updateRequest(boolean following, long windowUs, double fromS, double toS, boolean logY, boolean paused) {
-        int columns = chart.getPlotArea().getSize().x;
-        request = request.next(following, windowUs, fromS, toS, columns, logY, paused);
+        Point size = chart.getPlotArea().getSize();
+        request = request.next(following, windowUs, fromS, toS, size.x, size.y, lineHeight, logY, paused);
         computer.setRequest(request);
     }
 
@@ -174,13 +192,18 @@ final class DelayChart {
         return lastFrame;
     }
 
+    /** The points of the last frame swapped in, per CPU, as drawn. UI thread. */
+    List<DrawnSeries> drawnSeries() {
+        return drawn;
+    }
+
     /** UI-thread time spent applying frames and painting series (for the benchmark's breakdown). */
     String timings() {
         return String.format(java.util.Locale.ROOT,
-                "swap-in total %.2f s (worst %.1f ms; of it stats+histogram %.2f s), plot-area series paint total"
-                        + " %.2f s (worst %.1f ms)",
-                applyNanosTotal / 1e9, applyNanosWorst / 1e6, extrasNanosTotal / 1e9, paintNanosTotal / 1e9,
-                paintNanosWorst / 1e6);
+                "swap-in total %.2f s (worst %.1f ms; of it stats+histogram %.2f s, SWTChart layout %.2f s),"
+                        + " plot-area series paint total %.2f s (worst %.1f ms)",
+                applyNanosTotal / 1e9, applyNanosWorst / 1e6, extrasNanosTotal / 1e9, layoutNanosTotal / 1e9,
+                paintNanosTotal / 1e9, paintNanosWorst / 1e6);
     }
 
     // ---- UI thread: swap the newest frame in ----------------------------------------------------------------
@@ -198,9 +221,12 @@ final class DelayChart {
             // one chart layout for the whole frame instead of one per series and axis change
             chart.suspendUpdate(true);
             try {
+                List<DrawnSeries> next = new ArrayList<>(f.cpus().length);
                 for (int k = 0; k < f.cpus().length; k++) {
-                    seriesFor(f.cpus()[k]).setDataModel(new DoubleArraySeriesModel(f.xs()[k], f.ys()[k]));
+                    seriesFor(f.cpus()[k]); // an empty SWTChart series names the CPU in the legend
+                    next.add(new DrawnSeries(f.cpus()[k], f.xs()[k], f.ys()[k]));
                 }
+                drawn = List.copyOf(next);
                 IAxis x = chart.getAxisSet().getXAxis(0);
                 IAxis y = chart.getAxisSet().getYAxis(0);
                 if (y.isLogScaleEnabled() != f.logY()) {
@@ -211,11 +237,14 @@ final class DelayChart {
                     setRangeIfChanged(y, f.yLower(), f.yUpper());
                 }
             } finally {
-                chart.suspendUpdate(false);
+                long layoutStarted = System.nanoTime();
+                chart.suspendUpdate(false); // SWTChart's one chart layout for the frame's axis ranges
+                layoutNanosTotal += System.nanoTime() - layoutStarted;
             }
+            waiting = f.waiting();
             long applyNanos = System.nanoTime() - started;
             pendingFrame = new Frame(0, f.cpus(), f.snapshotSizes(), f.maxDrawnUs(), f.fromS(), f.toS(),
-                    f.computeNanos(), applyNanos, f.columns());
+                    f.computeNanos(), applyNanos, f.columns(), f.waiting().stream().map(Waiting::label).toList());
             chart.redraw();
         }
         long spent = System.nanoTime() - started;
@@ -230,7 +259,7 @@ final class DelayChart {
         }
     }
 
-    @SuppressWarnings("unchecked") // line series over a DoubleArraySeriesModel, whose items are Integer indices
+    @SuppressWarnings("unchecked") // an empty line series (legend entry only), whose items are Integer indices
     private ILineSeries<Integer> seriesFor(int cpu) {
         ILineSeries<Integer> s = seriesByCpu.get(cpu);
         if (s == null) {
@@ -238,11 +267,10 @@ final class DelayChart {
             s = (ILineSeries<Integer>) chart.getSeriesSet().createSeries(SeriesType.LINE, id);
             s.setSymbolType(ILineSeries.PlotSymbolType.NONE);
             s.setLineWidth(1);
-            s.setAntialias(SWT.OFF); // cairo's antialiased polylines cost several times more for no visible gain here
-            Color colour = chart.getDisplay().getSystemColor(CPU_COLOURS[Math.floorMod(cpu, CPU_COLOURS.length)]);
+            s.setAntialias(SWT.OFF); // paintSeries draws without antialiasing too: cairo's costs several times more
+            Color colour = cpuColour(cpu);
             s.setLineColor(colour);
             if (cpu == Sample.UNKNOWN) {
-                // the original module reports late runs only: show each report as a point, not a continuous line
                 s.setLineStyle(org.eclipse.swtchart.LineStyle.NONE);
                 s.setSymbolType(ILineSeries.PlotSymbolType.CIRCLE);
                 s.setSymbolSize(3);
@@ -253,14 +281,53 @@ final class DelayChart {
         return s;
     }
 
+    // ---- the series: one polyline per CPU (SWTChart would draw each segment with its own drawLine) -----------
+
+    private void paintSeries(GC gc) {
+        List<DrawnSeries> series = drawn;
+        if (series.isEmpty()) {
+            return;
+        }
+        IAxis x = chart.getAxisSet().getXAxis(0);
+        IAxis y = chart.getAxisSet().getYAxis(0);
+        gc.setAntialias(SWT.OFF);
+        gc.setLineWidth(1);
+        gc.setLineStyle(SWT.LINE_SOLID);
+        for (DrawnSeries d : series) {
+            Color colour = cpuColour(d.cpu());
+            double[] xs = d.xs();
+            double[] ys = d.ys();
+            if (d.cpu() == Sample.UNKNOWN) {
+                // the original module reports late runs only: each report is a point, not a continuous line
+                gc.setBackground(colour);
+                for (int i = 0; i < xs.length; i++) {
+                    gc.fillOval(x.getPixelCoordinate(xs[i]) - 2, y.getPixelCoordinate(ys[i]) - 2, 5, 5);
+                }
+                continue;
+            }
+            int[] points = new int[2 * xs.length];
+            int m = 0;
+            for (int i = 0; i < xs.length; i++) {
+                int px = x.getPixelCoordinate(xs[i]);
+                int py = y.getPixelCoordinate(ys[i]);
+                if (m >= 2 && points[m - 2] == px && points[m - 1] == py) {
+                    continue; // the same pixel again: nothing to draw
+                }
+                points[m++] = px;
+                points[m++] = py;
+            }
+            gc.setForeground(colour);
+            if (m == 2) {
+                gc.drawPoint(points[0], points[1]);
+            } else {
+                gc.drawPolyline(m == points.length ? points : java.util.Arrays.copyOf(points, m));
+            }
+        }
+    }
+
     // ---- overlay: markers, threshold, frame bookkeeping (inside the plot area's paint) ------------------------
 
     private void paintOverlay(GC gc) {
-        if (seriesPaintStarted != 0) {
-            long spent = System.nanoTime() - seriesPaintStarted;
-            paintNanosTotal += spent;
-            paintNanosWorst = Math.max(paintNanosWorst, spent);
-        }
         PlotSource s = source;
         Point size = chart.getPlotArea().getSize();
         IAxis x = chart.getAxisSet().getXAxis(0);
@@ -296,19 +363,53 @@ final class DelayChart {
                 gc.setLineStyle(SWT.LINE_SOLID);
                 int textWidth = gc.textExtent(e.label()).x;
                 int tx = px + 3 + textWidth > size.x ? px - 3 - textWidth : px + 3;
-                gc.drawText(e.label(), tx, 2 + (row++ % 4) * lineHeight, true);
+                gc.drawText(e.label(), tx, 2 + (row++ % FrameComputer.MARKER_LABEL_ROWS) * lineHeight, true);
             }
+            paintWaiting(gc, x, y, size, Math.min(row, FrameComputer.MARKER_LABEL_ROWS), lineHeight);
         }
         Frame f = pendingFrame;
         if (f != null) {
             pendingFrame = null;
             Frame painted = new Frame(System.nanoTime(), f.cpus(), f.snapshotSizes(), f.maxDrawnUs(), f.fromSeconds(),
-                    f.toSeconds(), f.computeNanos(), f.applyNanos(), f.columns());
+                    f.toSeconds(), f.computeNanos(), f.applyNanos(), f.columns(), f.waitingLabels());
             lastFrame = painted;
             for (Consumer<Frame> l : List.copyOf(frameListeners)) {
                 l.accept(painted);
             }
         }
+    }
+
+    /**
+     * Each waiting CPU: a translucent bar in its colour from its last report to the board's current time, as high
+     * as it has waited (the late report's delay will be at least that), labelled in the strip above the data.
+     */
+    private void paintWaiting(GC gc, IAxis x, IAxis y, Point size, int firstRow, int lineHeight) {
+        int row = firstRow;
+        Range yr = y.getRange();
+        for (Waiting w : waiting) {
+            int left = Math.max(0, x.getPixelCoordinate(w.lastReportUs() / 1e6));
+            int right = Math.min(size.x - 1, x.getPixelCoordinate(w.nowUs() / 1e6));
+            double ms = Math.max(w.waitedUs() / 1000.0, y.isLogScaleEnabled() ? yr.lower : 0);
+            int top = Math.max(0, y.getPixelCoordinate(Math.min(ms, yr.upper)));
+            int bottom = Math.min(size.y, y.getPixelCoordinate(yr.lower));
+            Color colour = cpuColour(w.cpu());
+            gc.setBackground(colour);
+            gc.setAlpha(70);
+            gc.fillRectangle(left, top, Math.max(1, right - left), Math.max(1, bottom - top));
+            gc.setAlpha(255);
+            gc.setForeground(colour);
+            gc.setLineStyle(SWT.LINE_DASH);
+            gc.drawRectangle(left, top, Math.max(1, right - left), Math.max(1, bottom - top));
+            gc.setLineStyle(SWT.LINE_SOLID);
+            String label = w.label();
+            int textWidth = gc.textExtent(label).x;
+            int tx = Math.max(0, Math.min(right - textWidth, size.x - textWidth - 2));
+            gc.drawText(label, tx, 2 + row++ * lineHeight, true);
+        }
+    }
+
+    private Color cpuColour(int cpu) {
+        return chart.getDisplay().getSystemColor(CPU_COLOURS[Math.floorMod(cpu, CPU_COLOURS.length)]);
     }
 
     private static Color markerColour(Display display, LiveEvent e) {

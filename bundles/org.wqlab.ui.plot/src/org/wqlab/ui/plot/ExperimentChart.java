@@ -38,6 +38,11 @@ public final class ExperimentChart {
         return delays.chart();
     }
 
+    /** The points of the frame drawn last, per CPU (at most two per pixel column). UI thread. */
+    public java.util.List<DrawnSeries> drawnSeries() {
+        return delays.drawnSeries();
+    }
+
     public ExperimentSeries series() {
         return data;
     }

@@ -1,5 +1,7 @@
 package org.wqlab.ui.plot;
 
+import java.util.List;
+
 /**
  * What one painted frame showed: for each drawn series, its CPU, how many of its samples the frame was computed
  * from (the snapshot size) and the largest delay drawn; told to frame listeners from inside the paint, after the
@@ -9,9 +11,10 @@ package org.wqlab.ui.plot;
  * @param computeNanos time the frame thread spent computing it (snapshot, decimation, chart units), off the UI thread
  * @param applyNanos   time the UI thread spent swapping it into the chart (series, axis ranges), before the paint
  * @param columns      the plot width in pixels it was computed for (at most two points per column and series)
+ * @param waitingLabels the labels of the waiting bars drawn (e.g. {@code CPU 0 waiting 1.2 s}), empty when none
  */
 public record Frame(long paintedNanos, int[] cpus, int[] snapshotSizes, int[] maxDrawnUs, double fromSeconds,
-        double toSeconds, long computeNanos, long applyNanos, int columns) {
+        double toSeconds, long computeNanos, long applyNanos, int columns, List<String> waitingLabels) {
 
     /** The largest delay drawn in any series, or Integer.MIN_VALUE when nothing was drawn. */
     public int maxDrawn() {

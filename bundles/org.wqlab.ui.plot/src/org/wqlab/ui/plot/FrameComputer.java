@@ -13,7 +13,9 @@ import org.wqlab.core.decimation.RollingMinMax;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.live.Histogram;
 import org.wqlab.live.LiveStats;
+import org.wqlab.live.LiveEvent;
 import org.wqlab.live.SeriesSnapshot;
+import org.wqlab.live.Waiting;
 
 /**
  * The frame thread of one chart: when marked dirty (a new sample, a view change) it computes at most one frame per
@@ -26,6 +28,10 @@ import org.wqlab.live.SeriesSnapshot;
 final class FrameComputer {
     static final long TICK_NANOS = 33_000_000L;
     static final double MIN_LOG_MS = 0.001;
+    /** While a live source shows nothing new, the window and waiting bars still move with the board's clock. */
+    static final long CLOCK_TICK_NANOS = 100_000_000L;
+    /** Marker labels take at most this many rows at the top of the plot. */
+    static final int MARKER_LABEL_ROWS = 4;
     private static final long HISTOGRAM_EVERY_NANOS = 1_000_000_000L;
     private static final long STATS_EVERY_NANOS = 200_000_000L;
 
@@ -44,6 +50,8 @@ final class FrameComputer {
     private int[] lastSizes;
     private int lastEvents = -1;
     private long lastThreshold;
+    private long lastNowUs;
+    private List<Waiting> lastWaiting = List.of();
     private String lastStatsText;
     private long lastStatsNanos;
     private long lastStatsGeneration = -1;
@@ -86,8 +94,13 @@ final class FrameComputer {
         long lastStart = System.nanoTime() - TICK_NANOS;
         while (running) {
             if (!dirty.getAndSet(false)) {
-                LockSupport.park(this);
-                continue;
+                PlotSource s = source;
+                if (s == null || !s.live()) {
+                    LockSupport.park(this);
+                    continue;
+                }
+                LockSupport.parkNanos(this, CLOCK_TICK_NANOS); // then compute: the board's clock moved on
+                dirty.set(false);
             }
             long due = lastStart + TICK_NANOS;
             for (long wait = due - System.nanoTime(); wait > 0 && running; wait = due - System.nanoTime()) {
@@ -157,20 +170,21 @@ final class FrameComputer {
         if (plot != null) {
             return new ComputedFrame(token, r.generation(), true, plot.cpus(), plot.snapshotSizes(), plot.xs(),
                     plot.ys(), plot.maxDrawnUs(), plot.fromS(), plot.toS(), plot.yLower(), plot.yUpper(),
-                    plot.logY(), plot.columns(), statsText, histogram, System.nanoTime() - started);
+                    plot.logY(), plot.columns(), plot.waiting(), statsText, histogram, System.nanoTime() - started);
         }
         if (statsText == null && histogram == null) {
             return null;
         }
         return new ComputedFrame(token, r.generation(), false, null, null, null, null, null, 0, 0, 0, 0, r.logY(),
-                r.columns(), statsText, histogram, System.nanoTime() - started);
+                r.columns(), List.of(), statsText, histogram, System.nanoTime() - started);
     }
 
     private ComputedFrame plot(PlotSource s, Object token, ViewRequest r, long started) {
-        long newest = s.newestUs();
-        if (newest == LogEntry.NO_TIME) {
+        long now = s.boardNowUs();
+        if (now == LogEntry.NO_TIME) {
             return null;
         }
+        List<Waiting> waiting = s.waiting();
         List<SeriesSnapshot> snapshots = s.series();
         int n = snapshots.size();
         int[] cpus = new int[n];
@@ -179,25 +193,29 @@ final class FrameComputer {
             cpus[k] = snapshots.get(k).cpu();
             sizes[k] = snapshots.get(k).size();
         }
-        int events = s.events().size();
+        List<LiveEvent> eventList = s.events();
+        int events = eventList.size();
         long threshold = s.thresholdUs();
+        boolean clockMoved = r.following() && now != lastNowUs;
         if (r.generation() == lastGeneration && Arrays.equals(sizes, lastSizes) && events == lastEvents
-                && threshold == lastThreshold) {
+                && threshold == lastThreshold && !clockMoved && waiting.equals(lastWaiting)) {
             return null;
         }
         lastGeneration = r.generation();
         lastSizes = sizes;
         lastEvents = events;
         lastThreshold = threshold;
+        lastNowUs = now;
+        lastWaiting = waiting;
 
         double fromS;
         double toS;
         long bucketUs;
         if (r.following()) {
-            toS = newest / 1e6;
-            // a run shorter than the window is shown from its start, not from negative board time
-            fromS = Math.max(toS - r.windowUs() / 1e6, s.oldestUs() / 1e6 - 0.5);
-            bucketUs = Math.max(1, Math.ceilDiv(r.windowUs(), r.columns())); // constant while following: buckets are reused
+            TimeWindow w = TimeWindow.following(s.startUs(), s.oldestUs(), now, r.windowUs());
+            fromS = w.fromS();
+            toS = w.toS();
+            bucketUs = TimeWindow.bucketUs(r.windowUs(), r.columns()); // constant while following: buckets are reused
         } else {
             fromS = r.fixedFromS();
             toS = r.fixedToS();
@@ -250,6 +268,22 @@ final class FrameComputer {
             ys[k] = y;
             maxDrawn[k] = max;
         }
+        List<Waiting> waitingInView = new java.util.ArrayList<>(waiting.size());
+        for (Waiting w : waiting) {
+            if (w.nowUs() >= fromUs && w.lastReportUs() < toUs) {
+                waitingInView.add(w);
+                visibleMax = Math.max(visibleMax, w.waitedUs() / 1000.0);
+            }
+        }
+        int markerRows = 0;
+        for (LiveEvent e : eventList) {
+            if (e.timeUs() >= fromUs && e.timeUs() < toUs && ++markerRows == MARKER_LABEL_ROWS) {
+                break;
+            }
+        }
+        // the labels' strip at the top stays free of data
+        int labelRows = markerRows + waitingInView.size();
+        double strip = labelRows == 0 ? 0 : Math.min(0.5, (labelRows * r.lineHeight() + 6) / (double) r.height());
         double thresholdMs = threshold >= 0 ? threshold / 1000.0 : Double.NEGATIVE_INFINITY;
         double top = Math.max(visibleMax, thresholdMs);
         if (!Double.isFinite(top) || top <= 0) {
@@ -260,12 +294,13 @@ final class FrameComputer {
         if (log) {
             double bottom = Double.isFinite(positiveMin) ? Math.min(positiveMin, top) / 2 : MIN_LOG_MS;
             yLower = Math.max(MIN_LOG_MS, bottom);
-            yUpper = top * 2;
+            double decades = Math.log10(top * 1.5) - Math.log10(yLower);
+            yUpper = yLower * Math.pow(10, decades / (1 - strip));
         } else {
             yLower = Double.isFinite(visibleMin) ? Math.min(0, visibleMin) : 0;
-            yUpper = top * 1.1;
+            yUpper = yLower + (top * 1.05 - yLower) / (1 - strip);
         }
         return new ComputedFrame(token, r.generation(), true, cpus, sizes, xs, ys, maxDrawn, fromS, toS, yLower,
-                yUpper, log, r.columns(), null, null, System.nanoTime() - started);
+                yUpper, log, r.columns(), List.copyOf(waitingInView), null, null, System.nanoTime() - started);
     }
 }

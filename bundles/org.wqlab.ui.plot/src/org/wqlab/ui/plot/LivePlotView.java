@@ -62,6 +62,7 @@ public final class LivePlotView {
         button(bar, SWT.PUSH, "Mark", PlotWidgetIds.MARK, this::mark);
         new Label(bar, SWT.NONE).setText("  Window:");
         Combo window = new Combo(bar, SWT.READ_ONLY);
+        window.setData(PlotWidgetIds.KEY, PlotWidgetIds.WINDOW);
         for (long w : WINDOWS_US) {
             window.add(w / 1_000_000 + " s");
         }
@@ -147,6 +148,11 @@ public final class LivePlotView {
 
     public void removeFrameListener(Consumer<Frame> listener) {
         delays.removeFrameListener(listener);
+    }
+
+    /** The points of the frame drawn last, per CPU. UI thread. */
+    public java.util.List<DrawnSeries> drawnSeries() {
+        return delays.drawnSeries();
     }
 
     /** The last frame painted, or null. */

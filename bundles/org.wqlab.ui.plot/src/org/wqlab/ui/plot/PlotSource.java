@@ -8,6 +8,7 @@ import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveStats;
 import org.wqlab.live.Histogram;
 import org.wqlab.live.SeriesSnapshot;
+import org.wqlab.live.Waiting;
 
 /**
  * What a delay chart draws, read from any thread without blocking writers: per-CPU series (ascending times,
@@ -27,6 +28,18 @@ interface PlotSource {
     long oldestUs();
 
     long thresholdUs();
+
+    /** The board's current time (a live session's clock; a loaded experiment's newest time). */
+    long boardNowUs();
+
+    /** The earliest a following window starts: a live session's start in board time, an experiment's oldest time. */
+    long startUs();
+
+    /** CPUs overdue with their next report, drawn as growing bars (none for a loaded experiment). */
+    List<Waiting> waiting();
+
+    /** True while the board's time goes on without new data (a live run): the plot then redraws on a clock tick. */
+    boolean live();
 
     /** Null when the source keeps no statistics. */
     LiveStats stats();
@@ -71,6 +84,26 @@ interface PlotSource {
             }
 
             @Override
+            public long boardNowUs() {
+                return session.boardNowUs();
+            }
+
+            @Override
+            public long startUs() {
+                return session.startUs();
+            }
+
+            @Override
+            public List<Waiting> waiting() {
+                return session.waiting();
+            }
+
+            @Override
+            public boolean live() {
+                return !session.isEnded();
+            }
+
+            @Override
             public LiveStats stats() {
                 return session.stats();
             }
@@ -107,6 +140,26 @@ interface PlotSource {
             @Override
             public long thresholdUs() {
                 return experiment.thresholdUs();
+            }
+
+            @Override
+            public long boardNowUs() {
+                return experiment.newestUs();
+            }
+
+            @Override
+            public long startUs() {
+                return experiment.oldestUs();
+            }
+
+            @Override
+            public List<Waiting> waiting() {
+                return List.of();
+            }
+
+            @Override
+            public boolean live() {
+                return false;
             }
 
             @Override

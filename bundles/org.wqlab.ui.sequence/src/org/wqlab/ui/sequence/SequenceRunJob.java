@@ -127,6 +127,7 @@ public final class SequenceRunJob extends Job {
                     new GuiManualPrompt(display, pm));
 
             LiveSession session = new LiveSession(sequence.name() + " on " + name);
+            session.setBoardSpeed(speed);
             live = session;
             LiveSessions.publish(session);
             KlogParser parser = new KlogParser(session);
@@ -155,6 +156,9 @@ public final class SequenceRunJob extends Job {
             summary = "not run: " + (e.getMessage() == null ? e.toString() : e.getMessage());
             status = new Status(IStatus.WARNING, PLUGIN, summary, e);
         } finally {
+            if (live != null) {
+                live.end(); // the plot's clock stops with the run, however it ended
+            }
             pm.done();
         }
         console.message(summary);

@@ -12,13 +12,13 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
-import org.eclipse.swtchart.ISeries;
 import org.junit.jupiter.api.Test;
 import org.wqlab.klog.KlogParser;
 import org.wqlab.klog.LogContentSink;
 import org.wqlab.live.ExperimentSeries;
 import org.wqlab.live.SeriesSnapshot;
 import org.wqlab.ui.plot.ExperimentChart;
+import org.wqlab.ui.plot.DrawnSeries;
 import org.wqlab.ui.plot.Frame;
 import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
@@ -110,7 +110,7 @@ class ExperimentChartZoomTest {
         }, Duration.ofSeconds(30), what);
     }
 
-    /** The chart's series, as SWTChart holds them, contain the largest delay of the samples in the frame's window. */
+    /** The chart's drawn series contain the largest delay of the samples in the frame's window. */
     private static void assertLargestInViewIsDrawn(ExperimentChart chart, ExperimentSeries series, Frame f) {
         long fromUs = (long) Math.floor(f.fromSeconds() * 1e6);
         long toUs = (long) Math.ceil(f.toSeconds() * 1e6) + 1;
@@ -126,9 +126,9 @@ class ExperimentChartZoomTest {
         }
         double drawn = Double.NEGATIVE_INFINITY;
         int points = 0;
-        for (ISeries<?> s : chart.chart().getSeriesSet().getSeries()) {
-            double[] xs = s.getXSeries();
-            double[] ys = s.getYSeries();
+        for (DrawnSeries s : chart.drawnSeries()) {
+            double[] xs = s.xs();
+            double[] ys = s.ys();
             points += xs.length;
             for (int i = 0; i < xs.length; i++) {
                 long tUs = Math.round(xs[i] * 1e6);

@@ -96,7 +96,7 @@ class ExperimentOpenBenchmarkTest {
             }
             assertEquals(SAMPLES, drawnFrom, "the frame was computed from every sample");
             long heapOurs = usedHeapAfterGc() - heapBefore;
-            int points = drawnPoints(chart.chart());
+            int points = chart.drawnSeries().stream().mapToInt(d -> d.xs().length).sum();
             String screenshotDir = System.getProperty("wqlab.screenshot.dir");
             if (screenshotDir != null) {
                 org.wqlab.ui.testing.Screenshots.capture(shell,
