@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 import org.eclipse.swt.SWT;
@@ -21,7 +18,6 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Event;
 import org.junit.jupiter.api.Test;
-import org.wqlab.core.elf.ElfMachine;
 import org.wqlab.klog.KlogParser;
 import org.wqlab.live.DisconnectWorst;
 import org.wqlab.live.LiveEvent;
@@ -29,10 +25,7 @@ import org.wqlab.live.LiveEventKind;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
 import org.wqlab.sim.Board;
-import org.wqlab.sim.ModuleImage;
 import org.wqlab.sim.Profiles;
-import org.wqlab.sim.kernel.KernelLog;
-import org.wqlab.sim.shell.Shell;
 import org.wqlab.ui.plot.Frame;
 import org.wqlab.ui.plot.LivePlotView;
 import org.wqlab.ui.plot.PlotWidgetIds;
@@ -58,35 +51,13 @@ class LivePlotSimulatedRunTest {
         Screenshots.capture(ui.shell, Screenshots.directory().resolve("liveplot-empty.png"));
 
         Board board = Board.realTime(Profiles.builtIn(Profiles.DEFAULT), SIM_SPEED);
-        KlogParser parser = new KlogParser(session);
-        Consumer<KernelLog.Entry> toParser = e -> {
-            byte[] line = (e.dmesgLine() + "\n").getBytes(StandardCharsets.UTF_8);
-            parser.feed(line, 0, line.length); // the model thread is the acquisition thread here
-        };
-        board.driver().call(() -> {
-            board.kernel().log().addListener(toParser);
-            return null;
-        });
-        int machine = "x86_64".equals(board.profile().machine()) ? ElfMachine.EM_X86_64 : ElfMachine.EM_AARCH64;
-        board.putFile("/tmp/latency-mon.ko", ModuleImage.build(machine, List.of("license=GPL",
-                "parmtype=period_ms:uint", "parmtype=threshold_ms:uint", "parmtype=cpu:int", "parmtype=classic:bool",
-                "parmtype=report_all:bool", "name=latency_mon", "vermagic=" + board.profile().vermagic())));
-        Shell shell = new Shell(board);
-        AtomicReference<String> failure = new AtomicReference<>();
-        Thread sequence = new Thread(() -> {
-            for (String cmd : List.of("insmod /tmp/latency-mon.ko cpu=-1 classic=0 report_all=1", "sleep 5",
+        List<String> commands = List.of("insmod /tmp/latency-mon.ko cpu=-1 classic=0 report_all=1", "sleep 5",
                     "dd if=/run/media/sda1/sample.txt of=/dev/zero bs=1M count=1024", "sleep 2",
-                    "wqlab-board usb pull 2-1", "sleep 8", "rmmod latency_mon")) {
-                Shell.Result r = shell.run(cmd);
-                if (r.status() != 0) {
-                    failure.compareAndSet(null, cmd + " -> " + r.status() + ": " + r.err());
-                }
-            }
-        }, "simulated sequence");
+                    "wqlab-board usb pull 2-1", "sleep 8", "rmmod latency_mon");
+        SimulatedSequence sequence = SimulatedSequence.start(board, session, commands);
         try {
-            sequence.start();
             UiWait.until(ui.display, () -> !sequence.isAlive(), RUN, "the simulated sequence");
-            assertEquals(null, failure.get());
+            assertEquals(null, sequence.failure());
 
             List<LiveEvent> events = session.events();
             LiveEvent disconnect = events.stream().filter(e -> e.kind() == LiveEventKind.USB_DISCONNECT).findFirst()
@@ -129,7 +100,7 @@ class LivePlotSimulatedRunTest {
                     "the zoom keeps the spike in view: " + zoomed);
         } finally {
             board.close();
-            sequence.join(10_000);
+            sequence.join();
         }
     }
 

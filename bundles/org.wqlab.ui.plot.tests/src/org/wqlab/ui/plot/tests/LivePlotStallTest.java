@@ -3,7 +3,6 @@ package org.wqlab.ui.plot.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,17 +19,12 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Event;
 import org.junit.jupiter.api.Test;
-import org.wqlab.core.elf.ElfMachine;
-import org.wqlab.klog.KlogParser;
 import org.wqlab.live.DisconnectWorst;
 import org.wqlab.live.LiveEventKind;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
 import org.wqlab.sim.Board;
-import org.wqlab.sim.ModuleImage;
 import org.wqlab.sim.Profiles;
-import org.wqlab.sim.kernel.KernelLog;
-import org.wqlab.sim.shell.Shell;
 import org.wqlab.ui.plot.Frame;
 import org.wqlab.ui.plot.LivePlotView;
 import org.wqlab.ui.plot.PlotWidgetIds;
@@ -71,33 +65,11 @@ class LivePlotStallTest {
             }
         };
         view.addFrameListener(watchBeforeDisconnect);
-        KlogParser parser = new KlogParser(session);
-        Consumer<KernelLog.Entry> toParser = e -> {
-            byte[] line = (e.dmesgLine() + "\n").getBytes(StandardCharsets.UTF_8);
-            parser.feed(line, 0, line.length);
-        };
-        board.driver().call(() -> {
-            board.kernel().log().addListener(toParser);
-            return null;
-        });
-        int machine = "x86_64".equals(board.profile().machine()) ? ElfMachine.EM_X86_64 : ElfMachine.EM_AARCH64;
-        board.putFile("/tmp/latency-mon.ko", ModuleImage.build(machine, List.of("license=GPL",
-                "parmtype=period_ms:uint", "parmtype=threshold_ms:uint", "parmtype=cpu:int", "parmtype=classic:bool",
-                "parmtype=report_all:bool", "name=latency_mon", "vermagic=" + board.profile().vermagic())));
-        Shell shell = new Shell(board);
-        AtomicReference<String> failure = new AtomicReference<>();
-        Thread sequence = new Thread(() -> {
-            for (String cmd : List.of("insmod /tmp/latency-mon.ko cpu=-1 classic=0 report_all=1", "sleep 12",
+        List<String> commands = List.of("insmod /tmp/latency-mon.ko cpu=-1 classic=0 report_all=1", "sleep 12",
                     "dd if=/run/media/sda1/sample.txt of=/dev/zero bs=1M count=1024", "sleep 1",
-                    "wqlab-board usb pull 2-1", "sleep 12", "rmmod latency_mon")) {
-                Shell.Result r = shell.run(cmd);
-                if (r.status() != 0) {
-                    failure.compareAndSet(null, cmd + " -> " + r.status() + ": " + r.err());
-                }
-            }
-        }, "simulated sequence");
+                    "wqlab-board usb pull 2-1", "sleep 12", "rmmod latency_mon");
+        SimulatedSequence sequence = SimulatedSequence.start(board, session, commands);
         try {
-            sequence.start();
             Matcher first = UiWait.until(ui.display, () -> session.events().stream()
                     .anyMatch(e -> e.kind() == LiveEventKind.USB_DISCONNECT) ? waitingLabel(view, 0) : null, RUN,
                     "a waiting bar after the pull");
@@ -143,7 +115,7 @@ class LivePlotStallTest {
             assertTrue(replaced.toSeconds() >= worst.worstTimeUs() / 1e6, "the late report is inside the window");
             Screenshots.capture(ui.shell, dir.resolve("live-stall-after.png"));
             UiWait.until(ui.display, () -> !sequence.isAlive(), RUN, "the simulated sequence");
-            assertEquals(null, failure.get());
+            assertEquals(null, sequence.failure());
             assertTrue(Files.size(dir.resolve("live-stall.png")) > 0, "a screenshot with the bar on screen");
         } finally {
             // the view outlives this test: give the next one the default window
@@ -152,7 +124,7 @@ class LivePlotStallTest {
             window.notifyListeners(SWT.Selection, new Event());
             view.removeFrameListener(watchBeforeDisconnect);
             board.close();
-            sequence.join(10_000);
+            sequence.join();
         }
     }
 
