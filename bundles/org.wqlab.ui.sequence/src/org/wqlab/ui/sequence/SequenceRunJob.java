@@ -8,7 +8,9 @@ import java.util.Map;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IWorkbenchWindow;
@@ -89,7 +91,14 @@ public final class SequenceRunJob extends Job {
         editor.clearOutcomes();
         editor.setRunJob(job);
         editor.setRunSummary("starting on " + (board == null ? "the built-in simulated board" : board));
+        job.addJobChangeListener(new JobChangeAdapter() {
+            @Override
+            public void done(IJobChangeEvent event) {
+                RunStateTester.runsChanged();
+            }
+        });
         job.schedule();
+        RunStateTester.runsChanged();
         return job;
     }
 
