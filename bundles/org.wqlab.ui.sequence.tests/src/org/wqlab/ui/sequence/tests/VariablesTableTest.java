@@ -74,7 +74,12 @@ class VariablesTableTest {
             ui.click(ui.find(WidgetIds.VARIABLE_REMOVE, Button.class));
             UiWait.until(ui.display, () -> find(table, "settle.s") == null, EditorHarness.SHORT, "settle.s removed");
 
+            ui.page.setPartState(ui.page.getReference(editor), org.eclipse.ui.IWorkbenchPage.STATE_MAXIMIZED);
+            UiWait.settle(ui.display);
+            org.eclipse.ui.forms.widgets.FormToolkit.ensureVisible(table);
+            UiWait.settle(ui.display);
             ui.capture("sequence-variables.png", data -> true);
+            ui.page.setPartState(ui.page.getReference(editor), org.eclipse.ui.IWorkbenchPage.STATE_RESTORED);
             editor.doSave(new NullProgressMonitor());
             assertFalse(editor.isDirty(), "saved");
             Map<String, String> saved = SequenceJson.parse(file.toString(),
