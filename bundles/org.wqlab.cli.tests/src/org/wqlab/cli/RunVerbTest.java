@@ -56,6 +56,8 @@ class RunVerbTest {
         assertTrue(cachedKb > 1_000_000, "Cached before the pull: " + cachedKb + " kB");
         String log = Files.readString(experiment.resolve("kernel.log"), StandardCharsets.UTF_8);
         assertTrue(log.contains("usb 2-1: USB disconnect, device number"), log);
+        assertTrue(log.contains("latency_mon: start cpu=all period_ms="), "every CPU is watched");
+        assertTrue(log.contains(" report_all=1"), "every run is reported");
 
         long truthWorstUs;
         try (Stream<String> lines = Files.lines(truth)) {
@@ -75,6 +77,27 @@ class RunVerbTest {
         assertEquals(1, disconnects.size());
         long worstAfterPull = disconnects.get(0).getAsJsonObject().get("worstDelayUs").getAsLong();
         assertTrue(Math.abs(worstAfterPull - truthWorstUs) <= 1000, worstAfterPull + " vs " + truthWorstUs);
+    }
+
+    @Test
+    void reportProcedureRunsTheClassicModuleOnCpu0(@TempDir Path dir) throws Exception {
+        Path ws = dir.resolve("ws");
+        CliRun run = CliRun.of("run", "--report-procedure", "--board", "sim", "--sim-speed", "40", "--workspace",
+                ws.toString(), "--var", "size.mib=256", "--json");
+        assertEquals(0, run.code(), run.out() + run.err());
+        JsonObject summary = JsonParser.parseString(run.out()).getAsJsonObject();
+        assertEquals("completed", summary.get("status").getAsString());
+        Path experiment = Path.of(summary.get("experiment").getAsString());
+        JsonObject metadata = JsonParser.parseString(Files.readString(experiment.resolve("experiment.json")))
+                .getAsJsonObject();
+        assertTrue(metadata.get("sequence").getAsString().contains("\"name\": \"Report procedure\""));
+        String log = Files.readString(experiment.resolve("kernel.log"), StandardCharsets.UTF_8);
+        assertTrue(log.contains("DELAY: "), "the classic module reports late runs as DELAY lines");
+        assertTrue(!log.contains("latency_mon: start"), "the classic module prints no start line");
+
+        CliRun both = CliRun.of("run", "--report-procedure", "x.wqseq", "--workspace", ws.toString());
+        assertEquals(Cli.BAD_INPUT, both.code(), both.err());
+        assertTrue(both.err().contains("--report-procedure and a SEQUENCE file (x.wqseq): give one"), both.err());
     }
 
     @Test
