@@ -60,6 +60,8 @@ class RunVerbTest {
         assertTrue(log.contains("usb 2-1: USB disconnect, device number"), log);
         assertTrue(log.contains("latency_mon: start cpu=all period_ms="), "every CPU is watched");
         assertTrue(log.contains(" report_all=1"), "every run is reported");
+        assertEquals("Every CPU: drop the page cache, copy, then pull the stick · Simulated rcar-h3-default"
+                + " · size.mib=1024", metadata.get("name").getAsString());
 
         long truthWorstUs;
         try (Stream<String> lines = Files.lines(truth)) {
@@ -97,6 +99,8 @@ class RunVerbTest {
         assertTrue(log.contains("DELAY: "), "the classic module reports late runs as DELAY lines");
         assertTrue(log.contains("latency_mon: start cpu=0 period_ms=100 threshold_ms=9 report_all=0"),
                 "the installed module with its defaults: CPU 0, late runs only");
+        assertEquals("Report procedure · Simulated rcar-h3-default · size.mib=256",
+                metadata.get("name").getAsString(), "the name says what differs from the sequence's defaults");
 
         CliRun both = CliRun.of("run", "--report-procedure", "x.wqseq", "--workspace", ws.toString());
         assertEquals(Cli.BAD_INPUT, both.code(), both.err());
