@@ -22,6 +22,7 @@ import com.google.gson.JsonParser;
  * One {@code wqlab sim} process for several runs, so the board's page cache lives on between them: after a sequence
  * that only copies 2 GiB from the stick (what a run cancelled during its copy leaves), the default sequence with
  * {@code size.mib=256} drops the cache first, so its stall after the pull is that of 256 MiB, and its name says so.
+ * The report's procedure in between, which drops nothing, is told in its verdict that the cache held more.
  */
 class CacheAcrossRunsTest {
 
@@ -57,6 +58,14 @@ class CacheAcrossRunsTest {
             JsonObject copied = run(board, copyOnly.toString());
             assertEquals("completed", copied.get("status").getAsString(), copied.toString());
 
+            // the report's procedure drops nothing: its summary says the cache held more than it copied
+            JsonObject stale = run(board, "--report-procedure", "--var", "size.mib=256");
+            assertEquals("completed", stale.get("status").getAsString(), stale.toString());
+            Launch explain = Launch.run(env(), "explain", stale.get("experiment").getAsString());
+            assertEquals(0, explain.exitCode(), explain.stderr());
+            assertTrue(explain.stdout().contains("much more than the 256 MiB this run copied"), explain.stdout());
+            assertTrue(explain.stdout().contains("echo 3 > /proc/sys/vm/drop_caches"), explain.stdout());
+
             JsonObject small = run(board, "--var", "size.mib=256");
             assertEquals("completed", small.get("status").getAsString(), small.toString());
             Path smallDir = Path.of(small.get("experiment").getAsString());
@@ -85,7 +94,7 @@ class CacheAcrossRunsTest {
 
     private JsonObject run(String board, String... more) throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(List.of("run"));
-        if (more.length > 0 && more[0].endsWith(".wqseq")) {
+        if (more.length > 0 && (more[0].endsWith(".wqseq") || more[0].equals("--report-procedure"))) {
             args.add(more[0]);
             more = java.util.Arrays.copyOfRange(more, 1, more.length);
         }
