@@ -108,9 +108,9 @@ unloaded() { # the module is gone: run record, kernel log, and the board's /proc
 		fail "$name: latency-mon not unloaded at the end"
 	fi
 }
-stall_run() { # stall_run MIB STRICT: default sequence, device_del; sets worst (ms) and base (ms)
+stall_run() { # stall_run MIB STRICT: the report procedure (classic module on CPU 0), device_del; sets worst (ms) and base (ms)
 	local mib=$1 strict=$2 cached
-	run "device_del, $mib MiB cached" --var "size.mib=$mib" || { worst=-1; return; }
+	run "device_del, $mib MiB cached" --report-procedure --var "size.mib=$mib" || { worst=-1; return; }
 	base=$(baseline_ms)
 	worst=$(worst_ms)
 	cached=$(jq -r '.cachedKbBeforeDisconnect[0]' "$exp/run.json")
@@ -172,7 +172,7 @@ else
 				  command: ["time", "-p", "sh", "-c", "echo 1 > /sys/bus/usb/devices/${usb.device}/remove"],
 				  timeout: "300", expectExit: "0" }
 			elif .type == "wait-log" then { type: "sleep", name: "after the remove", seconds: "3" }
-			else . end)' "$VB_ROOT/bundles/org.wqlab.sequence/sequences/default.wqseq" >"$work/control.wqseq"
+			else . end)' "$VB_ROOT/bundles/org.wqlab.sequence/sequences/report-procedure.wqseq" >"$work/control.wqseq"
 	if run "control: sysfs remove, $big MiB cached" "$work/control.wqseq" --var "size.mib=$big"; then
 		worst=$(worst_ms)
 		took=$(jq -r '.steps[] | select(.label | test("sysfs remove")) | .detail' "$exp/run.json")

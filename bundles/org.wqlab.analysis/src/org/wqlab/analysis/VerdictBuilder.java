@@ -79,6 +79,10 @@ public final class VerdictBuilder {
         if (!in.traced()) {
             causes.add(traceMissing(in));
         }
+        StaleCache.note(f).ifPresent(n -> {
+            causes.add(n.cause());
+            advice.add(n.advice());
+        });
         return new Verdict(Verdict.NORMAL, headline, causes, advice);
     }
 
@@ -112,6 +116,10 @@ public final class VerdictBuilder {
                     + ms(o.heldUs()) + " ms");
         }
         pageCache(in, c, causes, advice);
+        StaleCache.note(f).ifPresent(n -> {
+            causes.add(n.cause());
+            advice.add(n.advice());
+        });
         cpuIntensive(in, worst, c, causes, advice);
         move(f, cpu, c, advice);
         usbInterrupt(in, f, cpu, c, causes, advice);

@@ -22,10 +22,15 @@ import com.google.gson.JsonParser;
  * @param usbIrqCpu            the CPU the USB host controller's interrupt is steered to, else the one that served
  *                             most of them, -1 when unknown
  * @param controlRunDriver     the disconnect's description when it was a control run (sysfs), else ""
+ * @param copiedBytesBeforeDisconnect what the run's {@code dd} steps before its first disconnect say they copied
+ *                             ("N bytes ... copied"), -1 when none did
  */
 public record VerdictFacts(String kernelRelease, int cpus, double bogomips, int hz, Long cpuIntensiveThreshUs,
         String cmdline, int usbIrq, String usbIrqName, int usbIrqCpu, List<Long> cachedKbBeforeDisconnect,
-        String controlRunDriver) {
+        String controlRunDriver, long copiedBytesBeforeDisconnect) {
+
+    private static final java.util.regex.Pattern DD_COPIED =
+            java.util.regex.Pattern.compile("(?m)^(\\d+) bytes .*copied");
 
     public VerdictFacts {
         kernelRelease = kernelRelease == null ? "" : kernelRelease;
@@ -38,6 +43,8 @@ public record VerdictFacts(String kernelRelease, int cpus, double bogomips, int 
     public static VerdictFacts from(Map<String, String> boardFacts, Path runJson) {
         List<Long> cached = new ArrayList<>();
         String control = "";
+        long copied = -1;
+        boolean disconnected = false;
         if (runJson != null && Files.isRegularFile(runJson)) {
             try {
                 JsonObject run = JsonParser.parseString(Files.readString(runJson, StandardCharsets.UTF_8))
@@ -53,9 +60,16 @@ public record VerdictFacts(String kernelRelease, int cpus, double bogomips, int 
                     for (JsonElement e : run.getAsJsonArray("steps")) {
                         JsonObject s = e.getAsJsonObject();
                         String detail = s.has("detail") ? s.get("detail").getAsString() : "";
-                        if ("usb-disconnect".equals(s.has("type") ? s.get("type").getAsString() : "")
-                                && detail.contains("control run")) {
-                            control = detail;
+                        String type = s.has("type") ? s.get("type").getAsString() : "";
+                        if ("usb-disconnect".equals(type)) {
+                            disconnected = true;
+                            if (detail.contains("control run")) {
+                                control = detail;
+                            }
+                        }
+                        var m = DD_COPIED.matcher(detail);
+                        while (!disconnected && "run".equals(type) && m.find()) {
+                            copied = Math.max(0, copied) + Long.parseLong(m.group(1));
                         }
                     }
                 }
@@ -68,7 +82,12 @@ public record VerdictFacts(String kernelRelease, int cpus, double bogomips, int 
                 integer(boardFacts.get("config.CONFIG_HZ"), -1), longOrNull(boardFacts.get("cpuIntensiveThreshUs")),
                 boardFacts.getOrDefault("cmdline", ""), integer(boardFacts.get(AnalysisFactsProbe.USB_IRQ), -1),
                 boardFacts.getOrDefault(AnalysisFactsProbe.USB_IRQ_NAME, ""),
-                integer(boardFacts.get(AnalysisFactsProbe.USB_IRQ_CPU), -1), cached, control);
+                integer(boardFacts.get(AnalysisFactsProbe.USB_IRQ_CPU), -1), cached, control, copied);
+    }
+
+    /** Cached before the last disconnect, or -1 when not recorded. */
+    public long cachedKbBeforeLastDisconnect() {
+        return cachedKbBeforeDisconnect.isEmpty() ? -1 : cachedKbBeforeDisconnect.get(cachedKbBeforeDisconnect.size() - 1);
     }
 
     /** Major and minor of the kernel release, or {-1, -1}. */

@@ -31,8 +31,10 @@ class RunVerbTest {
         Path truth = dir.resolve("ground-truth.jsonl");
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         List<Path> simFoldersBefore = simRunFolders(tmp);
-        CliRun run = CliRun.of("run", "--board", "sim", "--sim-speed", "40", "--workspace", ws.toString(),
-                "--ground-truth", truth.toString(), "--json");
+        // every CPU reporting every run: 80 kernel-log lines per board second, so a lower speed than the report
+        // procedure's and a 1 GiB copy keep the run short
+        CliRun run = CliRun.of("run", "--board", "sim", "--sim-speed", "10", "--workspace", ws.toString(),
+                "--ground-truth", truth.toString(), "--var", "size.mib=1024", "--json");
         assertEquals(0, run.code(), run.out() + run.err());
         // other runs may be going on in this temporary directory: only a folder nobody holds is a leftover
         List<Path> left = simRunFolders(tmp).stream().filter(p -> !simFoldersBefore.contains(p))
@@ -56,6 +58,10 @@ class RunVerbTest {
         assertTrue(cachedKb > 1_000_000, "Cached before the pull: " + cachedKb + " kB");
         String log = Files.readString(experiment.resolve("kernel.log"), StandardCharsets.UTF_8);
         assertTrue(log.contains("usb 2-1: USB disconnect, device number"), log);
+        assertTrue(log.contains("latency_mon: start cpu=all period_ms="), "every CPU is watched");
+        assertTrue(log.contains(" report_all=1"), "every run is reported");
+        assertEquals("Every CPU: drop the page cache, copy, then pull the stick · Simulated rcar-h3-default"
+                + " · size.mib=1024", metadata.get("name").getAsString());
 
         long truthWorstUs;
         try (Stream<String> lines = Files.lines(truth)) {
@@ -75,6 +81,30 @@ class RunVerbTest {
         assertEquals(1, disconnects.size());
         long worstAfterPull = disconnects.get(0).getAsJsonObject().get("worstDelayUs").getAsLong();
         assertTrue(Math.abs(worstAfterPull - truthWorstUs) <= 1000, worstAfterPull + " vs " + truthWorstUs);
+    }
+
+    @Test
+    void reportProcedureRunsTheClassicModuleOnCpu0(@TempDir Path dir) throws Exception {
+        Path ws = dir.resolve("ws");
+        CliRun run = CliRun.of("run", "--report-procedure", "--board", "sim", "--sim-speed", "40", "--workspace",
+                ws.toString(), "--var", "size.mib=256", "--json");
+        assertEquals(0, run.code(), run.out() + run.err());
+        JsonObject summary = JsonParser.parseString(run.out()).getAsJsonObject();
+        assertEquals("completed", summary.get("status").getAsString());
+        Path experiment = Path.of(summary.get("experiment").getAsString());
+        JsonObject metadata = JsonParser.parseString(Files.readString(experiment.resolve("experiment.json")))
+                .getAsJsonObject();
+        assertTrue(metadata.get("sequence").getAsString().contains("\"name\": \"Report procedure\""));
+        String log = Files.readString(experiment.resolve("kernel.log"), StandardCharsets.UTF_8);
+        assertTrue(log.contains("DELAY: "), "the classic module reports late runs as DELAY lines");
+        assertTrue(log.contains("latency_mon: start cpu=0 period_ms=100 threshold_ms=9 report_all=0"),
+                "the installed module with its defaults: CPU 0, late runs only");
+        assertEquals("Report procedure · Simulated rcar-h3-default · size.mib=256",
+                metadata.get("name").getAsString(), "the name says what differs from the sequence's defaults");
+
+        CliRun both = CliRun.of("run", "--report-procedure", "x.wqseq", "--workspace", ws.toString());
+        assertEquals(Cli.BAD_INPUT, both.code(), both.err());
+        assertTrue(both.err().contains("--report-procedure and a SEQUENCE file (x.wqseq): give one"), both.err());
     }
 
     @Test

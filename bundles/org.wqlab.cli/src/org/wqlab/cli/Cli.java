@@ -53,9 +53,11 @@ public final class Cli {
                                                              run the simulated R-Car board (SSH on 127.0.0.1)
                                                              until interrupted; prints how to log in
               run [SEQUENCE] [--board sim[:PROFILE]|vboard|NAME|user@host[:port]] [--sim-speed N] [--workspace DIR]
-                  [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE]
-                                                             run a test sequence (default: the report's
-                                                             procedure on the built-in simulated board) and
+                  [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE] [--report-procedure]
+                                                             run a test sequence (default: the improved module
+                                                             on every CPU, page cache dropped, then the pull, on
+                                                             the built-in simulated board; --report-procedure:
+                                                             the report's classic module on CPU 0) and
                                                              record it as an experiment; Ctrl-C cancels with
                                                              cleanup; --ground-truth FILE: the simulated
                                                              board writes what it executed (JSON lines)

@@ -69,7 +69,7 @@ final class RunVerb {
     }
 
     private record Options(String sequence, String board, double speed, boolean speedGiven, String workspace,
-            Map<String, String> vars, boolean acceptNew, boolean json, String groundTruth) {
+            Map<String, String> vars, boolean acceptNew, boolean json, String groundTruth, boolean reportProcedure) {
     }
 
     private Options parse(List<String> args) throws Cli.UsageException {
@@ -82,6 +82,7 @@ final class RunVerb {
         Map<String, String> vars = new LinkedHashMap<>();
         boolean acceptNew = false;
         boolean json = false;
+        boolean reportProcedure = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
@@ -118,6 +119,7 @@ final class RunVerb {
                 }
                 case "--accept-new-host-key" -> acceptNew = true;
                 case "--json" -> json = true;
+                case "--report-procedure" -> reportProcedure = true;
                 default -> {
                     if (a.startsWith("-")) {
                         throw new Cli.UsageException("unknown option '" + a + "'");
@@ -129,7 +131,11 @@ final class RunVerb {
                 }
             }
         }
-        return new Options(sequence, board, speed, speedGiven, workspace, vars, acceptNew, json, groundTruth);
+        if (reportProcedure && sequence != null) {
+            throw new Cli.UsageException("--report-procedure and a SEQUENCE file (" + sequence + "): give one");
+        }
+        return new Options(sequence, board, speed, speedGiven, workspace, vars, acceptNew, json, groundTruth,
+                reportProcedure);
     }
 
     int run(List<String> args, Workspace defaultWorkspace) throws Cli.UsageException, IOException {
@@ -137,7 +143,10 @@ final class RunVerb {
         String source;
         Sequence sequence;
         try {
-            if (o.sequence == null) {
+            if (o.reportProcedure) {
+                source = "report procedure (org.wqlab.sequence" + SequenceJson.REPORT_PROCEDURE_RESOURCE + ")";
+                sequence = SequenceJson.reportProcedure();
+            } else if (o.sequence == null) {
                 source = "default sequence (org.wqlab.sequence" + SequenceJson.DEFAULT_RESOURCE + ")";
                 sequence = SequenceJson.defaultSequence();
             } else {

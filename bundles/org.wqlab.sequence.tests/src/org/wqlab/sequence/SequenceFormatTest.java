@@ -12,17 +12,40 @@ import org.junit.jupiter.api.Test;
 class SequenceFormatTest {
 
     @Test
-    void defaultSequenceParsesValidatesAndIsTheReportProcedure() throws Exception {
+    void defaultSequenceWatchesEveryCpuAndDropsThePageCacheBeforeTheCopy() throws Exception {
         Sequence s = SequenceJson.defaultSequence();
+        assertEquals(List.of(), SequenceValidator.problems(s, Map.of()));
+        List<StepType> types = s.steps().stream().map(Step::type).toList();
+        assertEquals(List.of(StepType.CONNECT, StepType.LOAD_MODULE, StepType.SLEEP, StepType.RUN, StepType.RUN,
+                StepType.RUN, StepType.MARK, StepType.RUN, StepType.RUN, StepType.USB_DISCONNECT, StepType.WAIT_LOG,
+                StepType.SLEEP, StepType.UNLOAD_MODULE), types);
+        Variables v = new Variables(s.variables(), Map.of("size.mib", "512"));
+        ResolvedStep load = new ResolvedStep(s.steps().get(1), v);
+        assertEquals(Map.of("cpu", "-1", "report_all", "1", "classic", "0"), load.params());
+        assertEquals("", load.text("cpu", ""), "no taskset: the module watches every CPU itself");
+        assertEquals(List.of("sync"), new ResolvedStep(s.steps().get(3), v).command());
+        assertEquals(List.of("sh", "-c", "echo 3 > /proc/sys/vm/drop_caches"),
+                new ResolvedStep(s.steps().get(4), v).command());
+        assertEquals(List.of("grep", "^Cached:", "/proc/meminfo"), new ResolvedStep(s.steps().get(5), v).command());
+        assertEquals(List.of("dd", "if=/run/media/sda1/sample.txt", "of=/dev/zero", "bs=1M", "count=512"),
+                new ResolvedStep(s.steps().get(7), v).command());
+        assertEquals(List.of("grep", "^Cached:", "/proc/meminfo"), new ResolvedStep(s.steps().get(8), v).command());
+    }
+
+    @Test
+    void reportProcedureIsTheClassicModuleOnCpu0() throws Exception {
+        Sequence s = SequenceJson.reportProcedure();
+        assertEquals("Report procedure", s.name());
         assertEquals(List.of(), SequenceValidator.problems(s, Map.of()));
         List<StepType> types = s.steps().stream().map(Step::type).toList();
         assertEquals(List.of(StepType.CONNECT, StepType.LOAD_MODULE, StepType.SLEEP, StepType.MARK, StepType.RUN,
                 StepType.USB_DISCONNECT, StepType.WAIT_LOG, StepType.SLEEP, StepType.UNLOAD_MODULE), types);
         Variables v = new Variables(s.variables(), Map.of("size.mib", "512"));
-        ResolvedStep dd = new ResolvedStep(s.steps().get(4), v);
         assertEquals(List.of("dd", "if=/run/media/sda1/sample.txt", "of=/dev/zero", "bs=1M", "count=512"),
-                dd.command());
+                new ResolvedStep(s.steps().get(4), v).command());
         assertEquals("0", new ResolvedStep(s.steps().get(1), v).text("cpu"));
+        assertEquals(Map.of(), s.steps().get(1).params());
+        assertEquals(s.text(), SequenceJson.write(s), "the shipped file is in the writer's layout");
     }
 
     @Test

@@ -27,19 +27,33 @@ public final class SequenceJson {
     public static final String FORMAT = "wqseq";
     public static final int VERSION = 1;
     public static final String DEFAULT_RESOURCE = "/sequences/default.wqseq";
+    public static final String REPORT_PROCEDURE_RESOURCE = "/sequences/report-procedure.wqseq";
 
     private SequenceJson() {
     }
 
-    /** The default sequence shipped in this bundle: the report's procedure on the simulated board. */
+    /**
+     * The default sequence shipped in this bundle: the improved module on every CPU reporting every run, the page cache
+     * dropped before the copy, then the pull.
+     */
     public static Sequence defaultSequence() throws SequenceException {
-        try (InputStream in = SequenceJson.class.getResourceAsStream(DEFAULT_RESOURCE)) {
+        return shipped(DEFAULT_RESOURCE);
+    }
+
+    /** The report's exact procedure, shipped beside the default: the classic module on CPU 0, late runs only. */
+    public static Sequence reportProcedure() throws SequenceException {
+        return shipped(REPORT_PROCEDURE_RESOURCE);
+    }
+
+    private static Sequence shipped(String resource) throws SequenceException {
+        try (InputStream in = SequenceJson.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new SequenceException(DEFAULT_RESOURCE, List.of("not found in org.wqlab.sequence"));
+                throw new SequenceException(resource, List.of("not found in org.wqlab.sequence"));
             }
-            return parse("default.wqseq", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return parse(resource.substring(resource.lastIndexOf('/') + 1),
+                    new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new SequenceException(DEFAULT_RESOURCE, List.of("cannot read: " + e.getMessage()));
+            throw new SequenceException(resource, List.of("cannot read: " + e.getMessage()));
         }
     }
 

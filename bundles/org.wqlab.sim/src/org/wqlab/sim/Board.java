@@ -64,7 +64,7 @@ public final class Board implements AutoCloseable {
         this.bootEpochSeconds = bootEpochSeconds;
         this.tracefs = new Tracefs(kernel, driver);
         String dir = "/lib/modules/" + profile.kernelRelease();
-        files.put(dir + "/extra/latency-mon.ko", originalModule(profile));
+        files.put(dir + "/extra/latency-mon.ko", installedModule(profile));
         files.put(dir + "/modules.dep", "extra/latency-mon.ko:\n".getBytes(StandardCharsets.UTF_8));
         files.put("/root/.profile", ("PS1='root@" + profile.hostname() + ":~# '\n").getBytes(StandardCharsets.UTF_8));
     }
@@ -82,11 +82,27 @@ public final class Board implements AutoCloseable {
         return new Board(profile, k, new RealTimeDriver(k.loop(), speed), System.currentTimeMillis() / 1000);
     }
 
-    /** The report's module as built for this profile: no parameters, the profile's vermagic. */
-    static byte[] originalModule(BoardProfile p) {
+    /** srcversion of the latency-mon preinstalled in /lib/modules. */
+    public static final String INSTALLED_MODULE_SRCVERSION = "5A7E1C0D2B3F4E6A8C9D0E1";
+
+    /**
+     * wqlab's latency-mon as built for this profile's kernel: the parameters kmod/latency-mon.c declares. Its
+     * defaults (CPU 0, {@code DELAY:} lines for late runs) give the report's output; the default sequence's
+     * {@code cpu=-1 report_all=1 classic=0} need them declared, or the kernel ignores them.
+     */
+    static byte[] installedModule(BoardProfile p) {
         int machine = "x86_64".equals(p.machine()) ? ElfMachine.EM_X86_64 : ElfMachine.EM_AARCH64;
         return ModuleImage.build(machine, List.of("license=GPL", "description=Workqueue latency monitor",
-                "srcversion=8C3E0E0B0D1D4F1E2A3B4C5", "depends=", "name=latency_mon", "vermagic=" + p.vermagic()));
+                "parm=period_ms:Period of the delayed work in ms, 1..3600000 (default 100)",
+                "parmtype=period_ms:uint",
+                "parm=threshold_ms:Late means later than the period by more than this, in ms (default 9)",
+                "parmtype=threshold_ms:uint",
+                "parm=cpu:CPU to watch; -1: each online CPU, needs classic=0 (default 0)", "parmtype=cpu:int",
+                "parm=report_all:0: late runs only; 1: every run, needs classic=0 (default 0)",
+                "parmtype=report_all:int",
+                "parm=classic:1: original 'DELAY: <ms>' lines; 0: 'latency_mon: cpu=' lines (default 1)",
+                "parmtype=classic:int", "srcversion=" + INSTALLED_MODULE_SRCVERSION, "depends=",
+                "name=latency_mon", "vermagic=" + p.vermagic()));
     }
 
     public BoardProfile profile() {

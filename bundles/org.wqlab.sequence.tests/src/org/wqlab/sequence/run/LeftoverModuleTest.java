@@ -95,7 +95,7 @@ class LeftoverModuleTest {
                     ws, out);
 
             assertEquals(ExperimentStatus.COMPLETED, next.status(), next.summary());
-            String said = "latency_mon (srcversion 8C3E0E0B0D1D4F1E2A3B4C5) was loaded already, left by the"
+            String said = "latency_mon (srcversion 5A7E1C0D2B3F4E6A8C9D0E1) was loaded already, left by the"
                     + " interrupted experiment " + killed.folder().id() + ": unloading it before loading";
             assertTrue(out.said.contains(said), out.said::toString);
             assertTrue(next.steps().get(1).detail().startsWith(said + "; loaded latency_mon"),

@@ -55,7 +55,7 @@ class RunnerInterruptTest {
                     }
                 }
             };
-            Sequence s = SequenceJson.defaultSequence();
+            Sequence s = SequenceJson.reportProcedure();
             RunResult r = new SequenceRunner().run("default", s, Map.of(), rig.access,
                     new Workspace(dir.resolve("ws")), monitor);
 
@@ -86,7 +86,7 @@ class RunnerInterruptTest {
                     }
                 }
             };
-            RunResult r = new SequenceRunner().run("default", SequenceJson.defaultSequence(), Map.of(), rig.access,
+            RunResult r = new SequenceRunner().run("default", SequenceJson.reportProcedure(), Map.of(), rig.access,
                     new Workspace(dir.resolve("ws")), monitor);
 
             assertTrue(midCopy.get(), "the copy reached 512 MiB before the drop");

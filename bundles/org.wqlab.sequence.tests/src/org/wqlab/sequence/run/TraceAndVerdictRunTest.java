@@ -138,7 +138,7 @@ class TraceAndVerdictRunTest {
      * stall's timing (and the control run, which prints no long DELAY, completes).
      */
     private static Sequence defaultWithSleepAfterPull(String seconds) throws Exception {
-        JsonObject o = JsonParser.parseString(SequenceJson.defaultSequence().text()).getAsJsonObject();
+        JsonObject o = JsonParser.parseString(SequenceJson.reportProcedure().text()).getAsJsonObject();
         JsonArray steps = o.getAsJsonArray("steps");
         for (int i = steps.size() - 1; i >= 0; i--) {
             if (steps.get(i).getAsJsonObject().get("type").getAsString().equals("wait-log")) {

@@ -166,7 +166,8 @@ public final class SequenceRunner {
         RunMonitor monitor = run.monitor;
         ExperimentFolder folder = run.folder;
         Map<String, String> asRun = new LinkedHashMap<>();
-        run.metadata = new ExperimentMetadata(ExperimentMetadata.FORMAT_VERSION, folder.id(), sequence.name(),
+        run.metadata = new ExperimentMetadata(ExperimentMetadata.FORMAT_VERSION, folder.id(),
+                ExperimentName.of(sequence.name(), "", sequence.variables(), variables.values()),
                 created.toString(), Map.of(), "", Map.of(), sequence.text(), ExperimentStatus.RUNNING,
                 "running (read as 'interrupted' once the process running it is gone)");
         folder.writeMetadata(run.metadata);
@@ -729,7 +730,8 @@ public final class SequenceRunner {
             }
         }
         facts.putAll(AnalysisFactsProbe.probe(c, SHORT));
-        run.metadata = run.metadata.withBoardFacts(facts);
+        run.metadata = run.metadata.withBoardFacts(facts).withName(ExperimentName.of(run.sequence.name(),
+                c.profile().name(), run.sequence.variables(), run.variables.values()));
         try {
             run.folder.writeMetadata(run.metadata);
         } catch (IOException e) {

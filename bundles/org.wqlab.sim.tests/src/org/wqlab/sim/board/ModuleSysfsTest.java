@@ -93,8 +93,32 @@ class ModuleSysfsTest {
     }
 
     @Test
-    void theOriginalModuleHasAFolderButNoParameters() {
-        assertEquals(0, run("taskset -c 0 modprobe latency-mon").status());
+    void theInstalledModuleTakesTheDefaultSequencesParameters() {
+        Shell.Result load = run("modprobe latency-mon cpu=-1 report_all=1 classic=0");
+        assertEquals(0, load.status(), load.err());
+        assertEquals("-1\n1\n0\n", cat(PARAMS + "cpu") + cat(PARAMS + "report_all") + cat(PARAMS + "classic"));
+        run("sleep 1");
+        String dmesg = run("dmesg").out();
+        assertTrue(!dmesg.contains("unknown parameter"), dmesg);
+        assertTrue(dmesg.contains("latency_mon: start cpu=all period_ms=100 threshold_ms=9 report_all=1"), dmesg);
+        assertTrue(dmesg.contains("latency_mon: cpu=7 seq=9 delay_us="), dmesg);
+        assertEquals(Board.INSTALLED_MODULE_SRCVERSION + "\n", cat("/sys/module/latency_mon/srcversion"));
+    }
+
+    @Test
+    void theInstalledModuleWithoutParametersPrintsTheReportsDelayLinesForCpu0() {
+        assertEquals(0, run("taskset -c 3 modprobe latency-mon").status());
+        run("dd if=/run/media/sda1/sample.txt of=/dev/zero bs=1M count=1024; wqlab-board usb pull 2-1; sleep 5");
+        String dmesg = run("dmesg").out();
+        assertTrue(dmesg.contains("latency_mon: start cpu=0 period_ms=100 threshold_ms=9 report_all=0"), dmesg);
+        assertTrue(dmesg.matches("(?s).*USB disconnect.*DELAY: 1\\d{3}\n.*"), "CPU 0 stalls about 2 s: " + dmesg);
+    }
+
+    @Test
+    void aModuleWithoutParametersHasAFolderButNoParameters() {
+        board.putFile("/tmp/latency-mon.ko", ModuleImage.build(ElfMachine.EM_AARCH64, List.of("license=GPL",
+                "name=latency_mon", "vermagic=" + board.profile().vermagic())));
+        assertEquals(0, run("taskset -c 0 insmod /tmp/latency-mon.ko").status());
         assertEquals("live\n", cat("/sys/module/latency_mon/initstate"));
         assertEquals(2, run("ls " + PARAMS).status(), "a module without parameters has no parameters/ folder");
         assertEquals(0, run("rmmod latency_mon").status());

@@ -116,7 +116,7 @@ final class BoardDialog extends TitleAreaDialog {
 
         new Label(c, SWT.NONE).setText("&Authentication:");
         auth = new Combo(c, SWT.READ_ONLY);
-        auth.setItems(Arrays.stream(AuthMethod.values()).map(Enum::name).toArray(String[]::new));
+        auth.setItems(Arrays.stream(AuthMethod.values()).map(ProfileWords::of).toArray(String[]::new));
         auth.setData(WidgetIds.KEY, WidgetIds.DIALOG_AUTH);
         GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(auth);
 
@@ -141,7 +141,8 @@ final class BoardDialog extends TitleAreaDialog {
 
         new Label(c, SWT.NONE).setText("Unknown host &keys:");
         hostKeyPolicy = new Combo(c, SWT.READ_ONLY);
-        hostKeyPolicy.setItems("ASK (show the fingerprint and ask)", "REFUSE_UNKNOWN", "ACCEPT_NEW");
+        hostKeyPolicy.setItems(ProfileWords.of(HostKeyPolicy.ASK), ProfileWords.of(HostKeyPolicy.REFUSE_UNKNOWN),
+                ProfileWords.of(HostKeyPolicy.ACCEPT_NEW));
         hostKeyPolicy.setData(WidgetIds.KEY, WidgetIds.DIALOG_HOST_KEY_POLICY);
         GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(hostKeyPolicy);
 

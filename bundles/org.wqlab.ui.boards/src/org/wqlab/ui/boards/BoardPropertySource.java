@@ -20,9 +20,12 @@ import org.wqlab.vboard.RunningBoard;
 final class BoardPropertySource implements IPropertySource {
     static final String PROFILE = "Profile";
     static final String FACTS = "Board facts";
+    static final String CPU_INTENSIVE_LIMIT = "CPU-intensive limit";
+    static final String COMMAND_LINE = "Command line";
 
     private final Map<String, String> values = new LinkedHashMap<>();
     private final Map<String, String> categories = new LinkedHashMap<>();
+    private final Map<String, String> descriptions = new LinkedHashMap<>();
 
     BoardPropertySource(BoardRegistry registry, String name) {
         BoardEntry entry = registry.entry(name).orElse(null);
@@ -31,27 +34,27 @@ final class BoardPropertySource implements IPropertySource {
         }
         BoardProfile p = entry.profile();
         put(PROFILE, "Name", p.name());
-        put(PROFILE, "Kind", entry.kind().id());
+        put(PROFILE, "Kind", ProfileWords.of(entry.kind()));
         put(PROFILE, "Host", entry.kind() == BoardKind.SSH ? p.host() : "127.0.0.1 (port chosen at start)");
         put(PROFILE, "Port", p.port() == 0 ? "(default)" : Integer.toString(p.port()));
         if (entry.virtualBoard()) {
             put(PROFILE, "Architecture", entry.arch().id());
-            put(PROFILE, "xHCI interrupt CPU (at boot)", Integer.toString(entry.irqCpu()));
+            put(PROFILE, "xHCI IRQ CPU", entry.irqCpu() + " (from the next boot)");
             put(PROFILE, "VM", vmText(registry.virtualBoard().state()));
         }
-        put(PROFILE, "USB disconnect", registry.usbDriverOf(name));
+        put(PROFILE, "USB disconnect", ProfileWords.usbDriver(registry.usbDriverOf(name)));
         put(PROFILE, "User", p.user().isEmpty() ? "(default)" : p.user());
-        put(PROFILE, "Authentication", p.auth().name());
+        put(PROFILE, "Authentication", ProfileWords.of(p.auth()));
         if (p.keyFile() != null) {
             put(PROFILE, "Key file", p.keyFile().toString());
         }
         if (p.jumpHost() != null) {
             put(PROFILE, "Jump host", p.jumpHost());
         }
-        put(PROFILE, "Unknown host keys", p.hostKeyPolicy().name());
+        put(PROFILE, "Unknown host keys", ProfileWords.of(p.hostKeyPolicy()));
         BoardStatus status = registry.status(name);
         put(PROFILE, "Status", BoardsPart.statusText(status));
-        entry.facts().ifPresent(f -> FactRows.of(name, f).forEach(r -> put(FACTS, r.label(), r.value())));
+        entry.facts().ifPresent(f -> FactRows.of(name, f).forEach(this::putFact));
     }
 
     private static String vmText(VirtualBoardHost.State state) {
@@ -60,6 +63,24 @@ final class BoardPropertySource implements IPropertySource {
                     + ", QMP " + r.board().qmpSocket() + ", serial log " + r.board().serialLog();
         }
         return state instanceof VirtualBoardHost.State.NotBuilt ? "not built" : "stopped";
+    }
+
+    /** A fact; long names by a short one that fits a narrow view, with the fact's own name as the description. */
+    private void putFact(FactRow r) {
+        if (r.label().equals(FactRows.CPU_INTENSIVE_THRESHOLD)) {
+            boolean number = !r.value().isEmpty() && r.value().chars().allMatch(Character::isDigit);
+            putDescribed(CPU_INTENSIVE_LIMIT, number ? r.value() + " us" : r.value(), r.label()
+                    + ": a work item running longer than this is taken out of its pool's concurrency as CPU-intensive");
+        } else if (r.label().equals(FactRows.COMMAND_LINE)) {
+            putDescribed(COMMAND_LINE, r.value(), "the kernel command line (/proc/cmdline)");
+        } else {
+            put(FACTS, r.label(), r.value());
+        }
+    }
+
+    private void putDescribed(String label, String value, String description) {
+        put(FACTS, label, value);
+        descriptions.put(label, description);
     }
 
     private void put(String category, String label, String value) {
@@ -78,6 +99,7 @@ final class BoardPropertySource implements IPropertySource {
         for (String label : values.keySet()) {
             PropertyDescriptor d = new PropertyDescriptor(label, label);
             d.setCategory(categories.get(label));
+            d.setDescription(descriptions.get(label));
             descriptors.add(d);
         }
         return descriptors.toArray(IPropertyDescriptor[]::new);

@@ -11,6 +11,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Inject;
 
+import org.eclipse.core.runtime.IAdaptable;
 import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.core.runtime.jobs.JobChangeAdapter;
@@ -55,6 +56,7 @@ import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.views.properties.IPropertySheetPage;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.SecretKind;
@@ -69,7 +71,7 @@ import org.wqlab.vboard.RunningBoard;
  * (connecting it boots the VM). Status changes arrive from any thread and reach
  * the tree through a {@link UiRefreshThrottle}; the selected board goes to the Properties view.
  */
-public final class BoardsPart {
+public final class BoardsPart implements IAdaptable {
     private static final String BUNDLE = "org.wqlab.ui.boards";
     static final String VIEW_ID = "org.wqlab.ui.boards";
 
@@ -216,6 +218,12 @@ public final class BoardsPart {
                 }
             }
         }
+    }
+
+    /** The Properties view asks the Boards view for its page: one that shows whole property names. */
+    @Override
+    public <T> T getAdapter(Class<T> type) {
+        return type == IPropertySheetPage.class ? type.cast(new WholeNamesPropertySheetPage()) : null;
     }
 
     @PreDestroy

@@ -11,6 +11,8 @@ import org.wqlab.target.facts.UsbStorageDevice;
 final class FactRows {
     static final String KERNEL = "Kernel (uname -a)";
     static final String CPUS = "CPU count";
+    static final String COMMAND_LINE = "Kernel command line";
+    static final String CPU_INTENSIVE_THRESHOLD = "workqueue.cpu_intensive_thresh_us";
 
     private FactRows() {
     }
@@ -23,8 +25,8 @@ final class FactRows {
         rows.add(new FactRow(board, "HZ", f.hz() == 0 ? "unknown" : f.hz() + " (" + hzSource(f.hzSource()) + ")"));
         rows.add(new FactRow(board, "RAM", String.format(Locale.ROOT, "%.1f GiB (%d kB)",
                 f.memTotalKb() / 1024.0 / 1024.0, f.memTotalKb())));
-        rows.add(new FactRow(board, "Kernel command line", f.kernelCommandLine()));
-        rows.add(new FactRow(board, "workqueue.cpu_intensive_thresh_us",
+        rows.add(new FactRow(board, COMMAND_LINE, f.kernelCommandLine()));
+        rows.add(new FactRow(board, CPU_INTENSIVE_THRESHOLD,
                 f.cpuIntensiveThresholdUs().isPresent() ? Long.toString(f.cpuIntensiveThresholdUs().getAsLong())
                         : "(no such parameter)"));
         if (f.usbStorage().isEmpty()) {

@@ -181,6 +181,9 @@ class ExperimentsWorkbenchTest {
         UiWait.until(display, () -> rowOf(view, cut) != null
                 && "interrupted copy".equals(rowOf(view, cut).getText(ExperimentColumn.NAME.ordinal())), SHOWN,
                 "the renamed experiment");
+        UiWait.until(display, () -> "interrupted copy".equals(cutEditor.getPartName())
+                && cutEditor.banner().getText().contains("interrupted copy  |  "), SHOWN,
+                "the open editor to take the new name: " + cutEditor.getPartName());
         view.setFilterText("interrupted COPY");
         assertEquals(1, table.getItemCount(), "the filter keeps only the renamed experiment");
         view.setFilterText("");

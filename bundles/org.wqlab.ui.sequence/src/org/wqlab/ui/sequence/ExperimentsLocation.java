@@ -35,4 +35,9 @@ public final class ExperimentsLocation {
     public static Path defaultSequenceCopy() {
         return root().resolve("sequences").resolve("default.wqseq");
     }
+
+    /** The editable copy of the shipped report procedure. */
+    public static Path reportProcedureCopy() {
+        return root().resolve("sequences").resolve("report-procedure.wqseq");
+    }
 }

@@ -16,6 +16,7 @@ import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.handlers.HandlerUtil;
 import org.eclipse.ui.ide.FileStoreEditorInput;
+import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceException;
 import org.wqlab.sequence.SequenceJson;
 
@@ -40,9 +41,15 @@ public final class OpenDefaultSequenceHandler extends AbstractHandler {
     /** Copies the default sequence to {@code file} unless it exists, and opens it. */
     public static IEditorPart open(IWorkbenchPage page, Path file)
             throws IOException, SequenceException, PartInitException {
+        return openCopy(page, file, SequenceJson.defaultSequence());
+    }
+
+    /** Copies a shipped sequence to {@code file} unless it exists, and opens it. */
+    static IEditorPart openCopy(IWorkbenchPage page, Path file, Sequence shipped)
+            throws IOException, PartInitException {
         if (!Files.exists(file)) {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(file, SequenceJson.defaultSequence().text(), StandardCharsets.UTF_8);
+            Files.writeString(file, shipped.text(), StandardCharsets.UTF_8);
         }
         return openFile(page, file);
     }

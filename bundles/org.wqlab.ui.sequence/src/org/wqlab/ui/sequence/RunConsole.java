@@ -13,11 +13,16 @@ import org.eclipse.ui.console.IConsole;
 import org.eclipse.ui.console.IConsoleManager;
 import org.eclipse.ui.console.MessageConsole;
 import org.eclipse.ui.console.MessageConsoleStream;
+import org.wqlab.klog.dmesg.DmesgFormat;
+import org.wqlab.klog.dmesg.DmesgLine;
+import org.wqlab.klog.dmesg.KernelLevel;
 import org.wqlab.target.OutputSink;
 
 /**
- * The run's Console: step messages and the raw kernel log as the runner keeps it ({@code /dev/kmsg} records).
- * Writers only queue text; one thread per run writes it to the console, so the transport thread never waits.
+ * The run's Console: step messages and the kernel log as dmesg prints it ({@code [  290.337837] DELAY: 1929}, not
+ * the {@code /dev/kmsg} record the experiment keeps), coloured by level; the experiment's path at the end is a link
+ * that opens it. Writers only queue text; one thread per run writes it to the console, so the transport thread never
+ * waits.
  */
 final class RunConsole implements AutoCloseable {
 
@@ -27,6 +32,8 @@ final class RunConsole implements AutoCloseable {
     private final MessageConsole console;
     private final MessageConsoleStream messages;
     private final MessageConsoleStream kernel;
+    private final MessageConsoleStream kernelError;
+    private final MessageConsoleStream kernelWarning;
     private final BlockingQueue<String[]> queue = new LinkedBlockingQueue<>();
     private final Thread writer;
     private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
@@ -37,9 +44,13 @@ final class RunConsole implements AutoCloseable {
         console.setWaterMarks(800_000, 1_000_000);
         messages = console.newMessageStream();
         kernel = console.newMessageStream();
+        kernelError = console.newMessageStream();
+        kernelWarning = console.newMessageStream();
         display.asyncExec(() -> {
             messages.setColor(display.getSystemColor(SWT.COLOR_DARK_BLUE));
             kernel.setColor(display.getSystemColor(SWT.COLOR_DARK_GRAY));
+            kernelError.setColor(display.getSystemColor(SWT.COLOR_RED));
+            kernelWarning.setColor(display.getSystemColor(SWT.COLOR_DARK_YELLOW));
         });
         ConsolePlugin.getDefault().getConsoleManager().showConsoleView(console);
         writer = Thread.ofPlatform().daemon().name("wqlab-run-console").start(this::drain);
@@ -58,6 +69,7 @@ final class RunConsole implements AutoCloseable {
             }
         }
         MessageConsole m = new MessageConsole(NAME, null);
+        ExperimentLinks.attach(m);
         manager.addConsoles(new IConsole[] { m });
         return m;
     }
@@ -89,11 +101,28 @@ final class RunConsole implements AutoCloseable {
                 if (item[0] == END) {
                     return;
                 }
-                (item[0].equals("m") ? messages : kernel).println(item[1]);
+                if (item[0].equals("m")) {
+                    messages.println(item[1]);
+                } else {
+                    kernelLine(item[1]);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** A dictionary line under a record ({@code SUBSYSTEM=usb}) is left out, as dmesg leaves it out. */
+    private void kernelLine(String recorded) {
+        DmesgLine line = DmesgFormat.format(recorded);
+        if (line.kind() == DmesgLine.Kind.CONTINUATION) {
+            return;
+        }
+        KernelLevel level = line.level();
+        MessageConsoleStream stream = level == null ? kernel
+                : level.atLeast(KernelLevel.ERR) ? kernelError
+                        : level == KernelLevel.WARNING ? kernelWarning : kernel;
+        stream.println(line.text());
     }
 
     @Override
@@ -103,6 +132,8 @@ final class RunConsole implements AutoCloseable {
             writer.join(5000);
             messages.close();
             kernel.close();
+            kernelError.close();
+            kernelWarning.close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException e) {

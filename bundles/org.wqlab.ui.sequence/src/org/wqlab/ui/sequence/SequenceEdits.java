@@ -138,6 +138,33 @@ public final class SequenceEdits {
         return new Sequence(s.name(), vars, s.steps(), s.text(), s.trace());
     }
 
+    /** Removes a variable; the others keep their order. */
+    public static Sequence withoutVariable(Sequence s, String key) {
+        Map<String, String> vars = new LinkedHashMap<>(s.variables());
+        vars.remove(key);
+        return new Sequence(s.name(), vars, s.steps(), s.text(), s.trace());
+    }
+
+    /** Renames a variable in place (same position, same value); unchanged when the new name is blank or taken. */
+    public static Sequence withVariableRenamed(Sequence s, String key, String newKey) {
+        String name = newKey.strip();
+        if (name.isEmpty() || s.variables().containsKey(name) || !s.variables().containsKey(key)) {
+            return s;
+        }
+        Map<String, String> vars = new LinkedHashMap<>();
+        s.variables().forEach((k, v) -> vars.put(k.equals(key) ? name : k, v));
+        return new Sequence(s.name(), vars, s.steps(), s.text(), s.trace());
+    }
+
+    /** A variable name the sequence does not use yet: {@code name}, {@code name2}, ... */
+    public static String freeVariableName(Sequence s, String name) {
+        String candidate = name;
+        for (int i = 2; s.variables().containsKey(candidate); i++) {
+            candidate = name + i;
+        }
+        return candidate;
+    }
+
     public static Sequence withTrace(Sequence s, boolean trace) {
         return new Sequence(s.name(), s.variables(), s.steps(), s.text(), trace);
     }

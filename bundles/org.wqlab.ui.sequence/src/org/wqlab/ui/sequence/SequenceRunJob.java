@@ -8,7 +8,9 @@ import java.util.Map;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IWorkbenchWindow;
@@ -33,6 +35,7 @@ import org.wqlab.sequence.run.SequenceRunner;
 import org.wqlab.sequence.run.StepRecord;
 import org.wqlab.target.HostKeyPrompt;
 import org.wqlab.target.OutputSink;
+import org.wqlab.ui.ErrorReports;
 
 /**
  * Runs the editor's sequence with {@link SequenceRunner} on a board of the registry, as a Job: progress per step,
@@ -88,7 +91,14 @@ public final class SequenceRunJob extends Job {
         editor.clearOutcomes();
         editor.setRunJob(job);
         editor.setRunSummary("starting on " + (board == null ? "the built-in simulated board" : board));
+        job.addJobChangeListener(new JobChangeAdapter() {
+            @Override
+            public void done(IJobChangeEvent event) {
+                RunStateTester.runsChanged();
+            }
+        });
         job.schedule();
+        RunStateTester.runsChanged();
         return job;
     }
 
@@ -149,12 +159,18 @@ public final class SequenceRunJob extends Job {
             r.cleanup().forEach(c -> console.message("cleanup: " + c));
             status = r.status() == ExperimentStatus.COMPLETED ? Status.OK_STATUS
                     : pm.isCanceled() ? Status.CANCEL_STATUS : new Status(IStatus.WARNING, PLUGIN, r.summary());
+            if (r.status() == ExperimentStatus.FAILED) {
+                reportFailure(r.summary(), where, failureDetails(r), null);
+                status = Status.OK_STATUS; // reported once, in the dialog and the Error Log, not again as the Job's
+            }
         } catch (SequenceException e) {
             summary = "not run: " + e.getMessage();
-            status = new Status(IStatus.WARNING, PLUGIN, summary);
+            status = Status.OK_STATUS;
+            reportFailure(summary, boardName, List.of(), e);
         } catch (BoardStoreException | IOException | RuntimeException e) {
             summary = "not run: " + (e.getMessage() == null ? e.toString() : e.getMessage());
-            status = new Status(IStatus.WARNING, PLUGIN, summary, e);
+            status = Status.OK_STATUS;
+            reportFailure(summary, boardName, List.of(), e);
         } finally {
             if (live != null) {
                 live.end(); // the plot's clock stops with the run, however it ended
@@ -167,6 +183,28 @@ public final class SequenceRunJob extends Job {
         editor.setRunJob(null);
         editor.setRunSummary(summary);
         return status;
+    }
+
+    /** An error dialog with the run's failure and its details, and the same in the Error Log. */
+    private void reportFailure(String reason, String board, List<String> details, Throwable cause) {
+        String message = "The sequence '" + sequence.name() + "' failed on "
+                + (board == null ? "the built-in simulated board" : board) + ": " + reason;
+        List<String> lines = new ArrayList<>();
+        lines.add("sequence: " + source);
+        lines.addAll(details);
+        ErrorReports.report("Run Sequence", ErrorReports.status(PLUGIN, message, lines, cause));
+    }
+
+    /** Each step's outcome and the experiment folder, for the error's details. */
+    private static List<String> failureDetails(RunResult r) {
+        List<String> lines = new ArrayList<>();
+        for (StepRecord step : r.steps()) {
+            String detail = step.detail().lines().findFirst().orElse("");
+            lines.add(step.label() + ": " + step.outcome() + (detail.isEmpty() ? "" : " (" + detail + ")"));
+        }
+        r.cleanup().forEach(c -> lines.add("cleanup: " + c));
+        lines.add("experiment: " + r.folder().dir());
+        return lines;
     }
 
     /** Steps that did not run turn grey ("not run"); one still marked running was cut short (cancelled). */

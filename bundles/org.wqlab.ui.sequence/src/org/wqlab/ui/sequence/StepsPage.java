@@ -37,6 +37,7 @@ import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.ui.ISelectionListener;
@@ -72,6 +73,7 @@ public final class StepsPage extends FormPage {
     private FormToolkit toolkit;
     private Text nameText;
     private Button trace;
+    private static final int VISIBLE_VARIABLES = 6;
     private TableViewer variables;
     private TreeViewer tree;
     private Combo addType;
@@ -203,43 +205,96 @@ public final class StepsPage extends FormPage {
         toolkit.paintBordersFor(c);
         Label l = toolkit.createLabel(c, "Variables:");
         GridDataFactory.fillDefaults().align(SWT.BEGINNING, SWT.BEGINNING).applyTo(l);
-        variables = new TableViewer(c, SWT.BORDER | SWT.FULL_SELECTION | SWT.V_SCROLL);
-        variables.getTable().setData(WidgetIds.KEY, WidgetIds.VARIABLES);
-        variables.getTable().setHeaderVisible(true);
-        variables.getTable().setLinesVisible(true);
-        GridDataFactory.fillDefaults().grab(true, false).hint(SWT.DEFAULT, 110).applyTo(variables.getTable());
+        Composite box = toolkit.createComposite(c);
+        GridLayoutFactory.fillDefaults().numColumns(2).applyTo(box);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(box);
+        variables = new TableViewer(box, SWT.BORDER | SWT.FULL_SELECTION | SWT.V_SCROLL);
+        Table table = variables.getTable();
+        table.setData(WidgetIds.KEY, WidgetIds.VARIABLES);
+        table.setHeaderVisible(true);
+        table.setLinesVisible(true);
+        GridDataFactory.fillDefaults().grab(true, false).span(1, 2)
+                // two rows more for the header (GTK's is taller than a row; its height is not known before the table
+                // is shown) and the borders
+                .hint(SWT.DEFAULT, (VISIBLE_VARIABLES + 2) * table.getItemHeight()).applyTo(table);
         variables.setContentProvider(ArrayContentProvider.getInstance());
         TableViewerColumn name = new TableViewerColumn(variables, SWT.LEFT);
         name.getColumn().setText("Variable");
         name.getColumn().setWidth(160);
         name.setLabelProvider(ColumnLabelProvider.createTextProvider(o -> ((Map.Entry<?, ?>) o).getKey().toString()));
+        name.setEditingSupport(new VariableEditing(true));
         TableViewerColumn value = new TableViewerColumn(variables, SWT.LEFT);
-        value.getColumn().setText("Value (double-click to edit)");
+        value.getColumn().setText("Value");
         value.getColumn().setWidth(360);
         value.setLabelProvider(
                 ColumnLabelProvider.createTextProvider(o -> ((Map.Entry<?, ?>) o).getValue().toString()));
-        value.setEditingSupport(new EditingSupport(variables) {
-            @Override
-            protected CellEditor getCellEditor(Object element) {
-                return new TextCellEditor(variables.getTable());
-            }
+        value.setEditingSupport(new VariableEditing(false));
 
-            @Override
-            protected boolean canEdit(Object element) {
-                return editable();
-            }
+        Button add = toolkit.createButton(box, "Add", SWT.PUSH);
+        add.setData(WidgetIds.KEY, WidgetIds.VARIABLE_ADD);
+        GridDataFactory.fillDefaults().align(SWT.FILL, SWT.BEGINNING).applyTo(add);
+        add.addListener(SWT.Selection, e -> addVariable());
+        Button remove = toolkit.createButton(box, "Remove", SWT.PUSH);
+        remove.setData(WidgetIds.KEY, WidgetIds.VARIABLE_REMOVE);
+        GridDataFactory.fillDefaults().align(SWT.FILL, SWT.BEGINNING).applyTo(remove);
+        remove.addListener(SWT.Selection, e -> removeVariable());
+        Label hint = toolkit.createLabel(box, "Click a selected row's name or value to edit it; Enter keeps the edit.",
+                SWT.WRAP);
+        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(200, SWT.DEFAULT).applyTo(hint);
+    }
 
-            @Override
-            protected Object getValue(Object element) {
-                return ((Map.Entry<?, ?>) element).getValue().toString();
+    /** Adds a variable with a free name and an empty value, and starts editing its name. */
+    private void addVariable() {
+        if (!editable()) {
+            return;
+        }
+        String key = SequenceEdits.freeVariableName(sequence(), "name");
+        editor.apply(SequenceEdits.withVariable(sequence(), key, ""));
+        for (Object row : (List<?>) variables.getInput()) {
+            if (((Map.Entry<?, ?>) row).getKey().equals(key)) {
+                variables.setSelection(new StructuredSelection(row), true);
+                variables.editElement(row, 0);
             }
+        }
+    }
 
-            @Override
-            protected void setValue(Object element, Object v) {
-                String key = ((Map.Entry<?, ?>) element).getKey().toString();
-                editor.apply(SequenceEdits.withVariable(sequence(), key, v.toString()));
-            }
-        });
+    private void removeVariable() {
+        if (editable() && variables.getStructuredSelection().getFirstElement() instanceof Map.Entry<?, ?> row) {
+            editor.apply(SequenceEdits.withoutVariable(sequence(), row.getKey().toString()));
+        }
+    }
+
+    /** In-place editing of a variable's name (a rename) or value. */
+    private final class VariableEditing extends EditingSupport {
+        private final boolean editsName;
+
+        VariableEditing(boolean editsName) {
+            super(variables);
+            this.editsName = editsName;
+        }
+
+        @Override
+        protected CellEditor getCellEditor(Object element) {
+            return new TextCellEditor(variables.getTable());
+        }
+
+        @Override
+        protected boolean canEdit(Object element) {
+            return editable();
+        }
+
+        @Override
+        protected Object getValue(Object element) {
+            Map.Entry<?, ?> row = (Map.Entry<?, ?>) element;
+            return (editsName ? row.getKey() : row.getValue()).toString();
+        }
+
+        @Override
+        protected void setValue(Object element, Object v) {
+            String key = ((Map.Entry<?, ?>) element).getKey().toString();
+            editor.apply(editsName ? SequenceEdits.withVariableRenamed(sequence(), key, v.toString())
+                    : SequenceEdits.withVariable(sequence(), key, v.toString()));
+        }
     }
 
     private void createStepsSection(Composite parent) {

@@ -9,6 +9,8 @@ public final class WidgetIds {
     public static final String NAME = "sequence.name";
     public static final String TRACE = "sequence.trace";
     public static final String VARIABLES = "sequence.variables";
+    public static final String VARIABLE_ADD = "sequence.variables.add";
+    public static final String VARIABLE_REMOVE = "sequence.variables.remove";
     public static final String ADD_TYPE = "sequence.addType";
     public static final String ADD = "sequence.add";
     public static final String ADD_INSIDE = "sequence.addInside";

@@ -6,8 +6,8 @@ import org.eclipse.ui.IPerspectiveFactory;
 import org.wqlab.ui.ViewIds;
 
 /**
- * Boards and experiments on the left, sequences and experiments in the editor area, the live plot under it
- * with the run's console and progress beside it, the kernel module and properties on the right.
+ * Boards and experiments on the left, sequences and experiments in the editor area (the largest region), the live
+ * plot under it with the run's console and progress beside it, the kernel module and properties on the right.
  */
 public final class LatencyLabPerspective implements IPerspectiveFactory {
 
@@ -28,7 +28,7 @@ public final class LatencyLabPerspective implements IPerspectiveFactory {
         right.addView(ViewIds.KERNEL_MODULE);
         right.addView(ViewIds.PROPERTIES);
 
-        IFolderLayout plot = layout.createFolder("wqlab.bottom", IPageLayout.BOTTOM, 0.35f, editors);
+        IFolderLayout plot = layout.createFolder("wqlab.bottom", IPageLayout.BOTTOM, 0.47f, editors);
         plot.addView(ViewIds.LIVE_PLOT);
 
         IFolderLayout console = layout.createFolder("wqlab.bottom.right", IPageLayout.RIGHT, 0.62f, "wqlab.bottom");

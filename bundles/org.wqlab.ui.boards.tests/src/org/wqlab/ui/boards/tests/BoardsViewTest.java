@@ -150,6 +150,18 @@ class BoardsViewTest {
             TreeItem cpus = UiWait.until(display, () -> propertyRow(sheet, "CPU count"), UI,
                     "CPU count in the Properties view (page " + sheet.getCurrentPage() + ")");
             assertEquals("8", cpus.getText(1));
+            assertEquals("built-in simulated board", propertyRow(sheet, "Kind").getText(1));
+            assertEquals("simulated pull of the stick", propertyRow(sheet, "USB disconnect").getText(1));
+            for (String label : List.of("Kind", "USB disconnect", "Authentication", "Unknown host keys")) {
+                String value = propertyRow(sheet, label).getText(1);
+                assertFalse(value.matches(".*\\b[A-Z]+(_[A-Z]+)*\\b.*") && !value.contains("SSH"),
+                        label + " shows an enum name: " + value);
+                assertFalse(value.matches("[a-z]+(-[a-z]+)+"), label + " shows an id: " + value);
+            }
+            // the kernel parameter by a name that fits; the simulated 5.4 kernel does not have it yet
+            assertEquals("(no such parameter)", propertyRow(sheet, "CPU-intensive limit").getText(1));
+            UiWait.until(display, () -> clippedNames(sheet).isEmpty(), UI,
+                    "every property name to be shown whole: " + clippedNames(sheet));
 
             UiWait.settle(display);
             Screenshots.capture(shell, dir.resolve("boards-workbench.png"));
@@ -216,7 +228,7 @@ class BoardsViewTest {
         port.setText(Integer.toString(login.port()));
         Widgets.byId(dialog, WidgetIds.DIALOG_USER, Text.class).setText(login.user());
         Combo auth = Widgets.byId(dialog, WidgetIds.DIALOG_AUTH, Combo.class);
-        auth.select(auth.indexOf(AuthMethod.PASSWORD.name()));
+        auth.select(auth.indexOf("password"));
         auth.notifyListeners(SWT.Selection, new Event());
         Widgets.byId(dialog, WidgetIds.DIALOG_PASSWORD, Text.class).setText(login.password());
         Combo usb = Widgets.byId(dialog, WidgetIds.DIALOG_USB_DRIVER, Combo.class);
@@ -278,6 +290,33 @@ class BoardsViewTest {
             }
         }
         throw new AssertionError("no row '" + label + "' under " + parent.getText(0));
+    }
+
+    /** Property names (categories and rows) that do not fit in the name column. */
+    private static List<String> clippedNames(PropertySheet sheet) {
+        Tree t = (Tree) sheet.getCurrentPage().getControl();
+        int nameColumn = t.getColumn(0).getWidth();
+        List<String> clipped = new java.util.ArrayList<>();
+        if (nameColumn + t.getColumn(1).getWidth() > t.getClientArea().width + 1 || t.getColumn(1).getWidth() < 50) {
+            clipped.add("the value column is outside the view: names " + nameColumn + ", values "
+                    + t.getColumn(1).getWidth() + ", view " + t.getClientArea().width);
+        }
+        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(t);
+        try {
+            for (TreeItem category : t.getItems()) {
+                List<TreeItem> rows = new java.util.ArrayList<>(List.of(category));
+                rows.addAll(List.of(category.getItems()));
+                for (TreeItem row : rows) {
+                    int end = row.getTextBounds(0).x + gc.textExtent(row.getText(0)).x;
+                    if (end > nameColumn + 1) {
+                        clipped.add(row.getText(0) + " (ends at " + end + ", column " + nameColumn + ")");
+                    }
+                }
+            }
+        } finally {
+            gc.dispose();
+        }
+        return clipped;
     }
 
     private static TreeItem propertyRow(PropertySheet sheet, String label) {

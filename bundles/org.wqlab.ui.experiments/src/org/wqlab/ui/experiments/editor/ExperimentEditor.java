@@ -1,5 +1,6 @@
 package org.wqlab.ui.experiments.editor;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -41,6 +42,8 @@ import org.wqlab.ui.experiments.ReadOnlyEditor;
 import org.wqlab.ui.experiments.StatusIcons;
 import org.wqlab.ui.experiments.export.ExportActions;
 import org.wqlab.ui.experiments.model.DelayText;
+import org.wqlab.ui.experiments.model.ExperimentCatalog;
+import org.wqlab.ui.experiments.model.ExperimentSummary;
 import org.wqlab.ui.experiments.model.ExperimentDetails;
 import org.wqlab.ui.experiments.model.PlotData;
 
@@ -65,12 +68,17 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     private DelayChart chart;
     private Table stats;
     private Table events;
-    private StyledText rawLog;
+    private RawLogView rawLog;
     private Table facts;
     private StyledText sequence;
     private StyledText module;
     private volatile ExperimentDetails details;
     private volatile String loadError;
+    /** The banner around the experiment's name, kept so that a rename rewrites only the name. */
+    private String bannerPrefix = "";
+    private String bannerSuffix = "";
+    private volatile String shownName;
+    private final Runnable catalogChanged = this::catalogChanged;
 
     /** The loaded experiment, or null while loading (or when it failed: see {@link #loadError()}). */
     public ExperimentDetails details() {
@@ -83,6 +91,11 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
 
     public DelayChart chart() {
         return chart;
+    }
+
+    /** The Raw log tab. */
+    public RawLogView rawLog() {
+        return rawLog;
     }
 
     public Label banner() {
@@ -121,9 +134,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                 new int[] { 70, 100, 150, 120, 600 });
         events.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_EVENTS);
         tab("Events", events);
-        rawLog = text();
-        rawLog.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_LOG);
-        tab("Raw log", rawLog);
+        rawLog = new RawLogView(tabs);
+        tab("Raw log", rawLog.control());
         facts = table(new String[] { "Board fact", "Value" }, new int[] { 220, 600 });
         tab("Board", facts);
         sequence = text();
@@ -132,7 +144,36 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         tab("Module", module);
         tabs.setSelection(0);
         contextMenu();
+        ExperimentCatalog.get().addListener(catalogChanged);
+        root.addDisposeListener(e -> ExperimentCatalog.get().removeListener(catalogChanged));
         load();
+    }
+
+    /** The name this editor shows (its title, banner and plot title); null until loaded. */
+    public String shownName() {
+        return shownName;
+    }
+
+    /** Runs on the catalog's scan thread: a rename anywhere (Experiments view, wqlab, a file edit) shows here. */
+    private void catalogChanged() {
+        if (shownName == null) {
+            return;
+        }
+        Path dir = input().dir();
+        ExperimentCatalog.get().experiments().stream().filter(e -> e.dir().toAbsolutePath().normalize().equals(dir))
+                .map(ExperimentSummary::name).filter(n -> !n.equals(shownName)).findFirst()
+                .ifPresent(n -> root.getDisplay().asyncExec(() -> showName(n)));
+    }
+
+    private void showName(String name) {
+        if (root.isDisposed()) {
+            return;
+        }
+        shownName = name;
+        setPartName(name);
+        banner.setText(bannerPrefix + name + bannerSuffix);
+        chart.chart().getTitle().setText(name);
+        chart.chart().redraw();
     }
 
     private void contextMenu() {
@@ -219,7 +260,6 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         }
         var m = d.loaded().metadata();
         Statistics s = d.stats();
-        setPartName(m.name());
         setTitleImage(StatusIcons.of(m.status()));
         String status = DelayText.status(m.status());
         StringBuilder head = new StringBuilder();
@@ -228,18 +268,20 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         } else if (m.status() == ExperimentStatus.FAILED) {
             head.append("FAILED: ");
         }
-        head.append(m.name()).append("  |  ").append(status).append("  |  worst ")
+        bannerPrefix = head.toString();
+        head = new StringBuilder();
+        head.append("  |  ").append(status).append("  |  worst ")
                 .append(DelayText.ms(d.summary().worstUs())).append("  |  ").append(s.count())
                 .append(s.count() == 1 ? " report" : " reports").append(s.lateRunsOnly() ? " (late runs only)" : "")
                 .append("  |  ")
                 .append(DelayText.date(m.created()));
-        banner.setText(head.toString());
+        bannerSuffix = head.toString();
         banner.setToolTipText(m.notes());
         if (m.status() != ExperimentStatus.COMPLETED) {
             banner.setBackground(new Color(252, 233, 79));
         }
 
-        chart.chart().getTitle().setText(m.name());
+        showName(m.name());
         if (!plot.timed()) {
             chart.chart().getAxisSet().getXAxis(0).getTitle().setText("report number");
         }
@@ -256,9 +298,9 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
 
         fillStats(s);
         fillEvents(d.loaded().content().events());
-        rawLog.setText(d.rawLog() + (d.rawLogTruncated() ? "\n... (" + d.rawLogBytes() + " bytes in all; the first "
+        rawLog.show(d.rawLog(), d.rawLogTruncated() ? "... (" + d.rawLogBytes() + " bytes in all; the first "
                 + ExperimentDetails.RAW_LOG_SHOWN + " are shown; the file: " + d.loaded().folder().kernelLog() + ")"
-                : ""));
+                : "");
         for (Map.Entry<String, String> f : m.boardFacts().entrySet()) {
             row(facts, f.getKey(), f.getValue());
         }

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.e4.ui.model.application.ui.MUIElement;
 import org.eclipse.e4.ui.model.application.ui.basic.MPart;
+import org.eclipse.e4.ui.model.application.ui.basic.MPartStack;
+import org.eclipse.e4.ui.model.application.ui.basic.MWindow;
+import org.eclipse.e4.ui.workbench.modeling.EModelService;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.graphics.Point;
@@ -13,6 +17,7 @@ import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Scrollable;
+import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPartReference;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -20,7 +25,7 @@ import org.wqlab.ui.testing.UiWait;
 
 /**
  * Every control of every wqlab part of the default perspective, at the default window size and at 1280x800, lies
- * inside its part's visible area, or inside something that scrolls to it.
+ * inside its part's visible area, or inside something that scrolls to it; the editor area is the largest region.
  */
 class DefaultLayoutTest {
 
@@ -47,10 +52,45 @@ class DefaultLayoutTest {
             }
         }
         ui.capture("layout-" + width + "x" + height + ".png", data -> true);
+        String largest = largerThanTheEditorArea(ui);
         ui.shell.setMaximized(true);
         UiWait.settle(ui.display);
         assertTrue(clipped.isEmpty(), width + "x" + height + ": clipped without a scrollbar:\n"
                 + String.join("\n", clipped));
+        assertTrue(largest.isEmpty(), width + "x" + height + ": larger than the editor area: " + largest);
+    }
+
+    /** The view stacks of the window that take more room than the editor area, with their sizes ("" if none). */
+    private static String largerThanTheEditorArea(EditorHarness ui) {
+        MWindow window = ui.window.getService(MWindow.class);
+        EModelService models = ui.window.getService(EModelService.class);
+        MUIElement area = models.find(IPageLayout.ID_EDITOR_AREA, window);
+        Point editors = area != null && area.getWidget() instanceof Control c ? c.getSize() : new Point(0, 0);
+        if (editors.x * editors.y == 0) {
+            return "no editor area shown";
+        }
+        List<String> larger = new ArrayList<>();
+        for (MPartStack stack : models.findElements(window, null, MPartStack.class, null)) {
+            if (stack.isToBeRendered() && stack.isVisible() && stack.getWidget() instanceof Control c
+                    && c.isVisible() && !isInside(c, (Control) area.getWidget())) {
+                Point size = c.getSize();
+                if (size.x * size.y > editors.x * editors.y) {
+                    String part = stack.getSelectedElement() == null ? stack.getElementId()
+                            : stack.getSelectedElement().getElementId();
+                    larger.add(part + " " + size.x + "x" + size.y);
+                }
+            }
+        }
+        return larger.isEmpty() ? "" : String.join(", ", larger) + " (editor area " + editors.x + "x" + editors.y + ")";
+    }
+
+    private static boolean isInside(Control c, Control ancestor) {
+        for (Control p = c; p != null; p = p.getParent()) {
+            if (p == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The part's own composite: the widget of its model element. */
@@ -95,8 +135,14 @@ class DefaultLayoutTest {
     /** A scrolled composite shows a scrollbar wherever its content needs more room than it has. */
     private static void scrollsToAll(IWorkbenchPartReference ref, ScrolledComposite sc, List<String> clipped) {
         Control content = sc.getContent();
-        Point needed = content.computeSize(SWT.DEFAULT, SWT.DEFAULT);
         Rectangle client = sc.getClientArea();
+        Point needed = content.computeSize(SWT.DEFAULT, SWT.DEFAULT);
+        boolean scrollsSideways = sc.getHorizontalBar() != null && sc.getHorizontalBar().getVisible();
+        if (!scrollsSideways) {
+            // the content is laid out at the width shown (wrapped text takes fewer lines when wider): its height
+            // there is what must fit or scroll
+            needed = new Point(needed.x, content.computeSize(client.width, SWT.DEFAULT).y);
+        }
         if (needed.x > client.width + 1 && (sc.getHorizontalBar() == null || !sc.getHorizontalBar().getVisible())) {
             clipped.add(ref.getPartName() + ": content needs " + needed.x + " px wide, shows " + client.width
                     + " px and no horizontal scrollbar");

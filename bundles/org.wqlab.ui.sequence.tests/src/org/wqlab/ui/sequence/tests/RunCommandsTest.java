@@ -13,6 +13,16 @@ import java.util.List;
 import java.util.Optional;
 
 import org.eclipse.core.commands.Command;
+import org.eclipse.core.expressions.EvaluationResult;
+import org.eclipse.core.expressions.Expression;
+import org.eclipse.core.expressions.ExpressionConverter;
+import org.eclipse.core.expressions.IEvaluationContext;
+import org.eclipse.core.runtime.IConfigurationElement;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.core.commands.ParameterizedCommand;
 import org.eclipse.jface.bindings.Binding;
 import org.eclipse.jface.bindings.TriggerSequence;
@@ -29,6 +39,7 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.ui.commands.ICommandService;
 import org.eclipse.ui.keys.IBindingService;
+import org.eclipse.ui.services.IEvaluationService;
 import org.junit.jupiter.api.Test;
 import org.wqlab.ui.WqlabContext;
 import org.wqlab.ui.sequence.ExperimentsLocation;
@@ -107,6 +118,60 @@ class RunCommandsTest {
                 () -> !ui.window.getService(ICommandService.class).getCommand(RunCommands.CANCEL).isEnabled(),
                 Duration.ofSeconds(10), "Cancel Run to be disabled again");
         ui.page.closeEditor(editor, false);
+    }
+
+    /**
+     * Cancel Run's handler is declared with an enabledWhen on a property tester that the workbench does not load
+     * for it: before this bundle is loaded the expression is false (the tester is not loaded), after it false too
+     * while no run goes on. Only this handler serves the command (no default handler that would enable it).
+     */
+    @Test
+    void cancelRunIsDisabledByItsDeclarationUntilARunGoesOn() throws Exception {
+        EditorHarness ui = new EditorHarness();
+        IConfigurationElement handler = Arrays.stream(Platform.getExtensionRegistry()
+                .getConfigurationElementsFor("org.eclipse.ui.handlers"))
+                .filter(e -> RunCommands.CANCEL.equals(e.getAttribute("commandId"))).findFirst()
+                .orElseThrow(() -> new AssertionError("no handler declared for Cancel Run"));
+        IConfigurationElement[] enabledWhen = handler.getChildren("enabledWhen");
+        assertEquals(1, enabledWhen.length, "Cancel Run's handler has an enabledWhen");
+        IConfigurationElement test = enabledWhen[0].getChildren("test")[0];
+        assertEquals("org.wqlab.ui.sequence.runGoingOn", test.getAttribute("property"));
+        assertEquals("false", test.getAttribute("forcePluginActivation"),
+                "the expression must not load the bundle to answer");
+        Arrays.stream(Platform.getExtensionRegistry().getConfigurationElementsFor("org.eclipse.ui.commands"))
+                .filter(e -> RunCommands.CANCEL.equals(e.getAttribute("id"))).forEach(command -> assertEquals(null,
+                        command.getAttribute("defaultHandler"), "Cancel Run has no default handler"));
+
+        Expression expression = ExpressionConverter.getDefault().perform(enabledWhen[0].getChildren()[0]);
+        IEvaluationContext state = ui.window.getService(IEvaluationService.class).getCurrentState();
+        assertEquals(EvaluationResult.FALSE, expression.evaluate(state), "no run goes on");
+        java.util.concurrent.CountDownLatch end = new java.util.concurrent.CountDownLatch(1);
+        Job run = new Job("a run") {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                try {
+                    end.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return Status.OK_STATUS;
+            }
+
+            @Override
+            public boolean belongsTo(Object family) {
+                return family == SequenceRunJob.FAMILY;
+            }
+        };
+        run.schedule();
+        try {
+            assertEquals(EvaluationResult.TRUE, expression.evaluate(state), "a run goes on");
+        } finally {
+            end.countDown();
+            run.join();
+        }
+        assertEquals(EvaluationResult.FALSE, expression.evaluate(state), "the run ended");
+        assertFalse(ui.window.getService(ICommandService.class).getCommand(RunCommands.CANCEL).isEnabled(),
+                "Cancel Run is disabled with no run going on");
     }
 
     @Test

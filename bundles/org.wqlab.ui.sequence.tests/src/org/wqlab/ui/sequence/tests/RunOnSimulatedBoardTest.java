@@ -10,8 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jface.text.IRegion;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
@@ -22,6 +24,7 @@ import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.console.ConsolePlugin;
 import org.eclipse.ui.console.IConsole;
+import org.eclipse.ui.console.IHyperlink;
 import org.eclipse.ui.console.MessageConsole;
 import org.junit.jupiter.api.Test;
 import org.wqlab.core.model.ExperimentStatus;
@@ -30,6 +33,8 @@ import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
 import org.wqlab.sequence.StepType;
 import org.wqlab.sequence.run.RunResult;
+import org.wqlab.ui.experiments.editor.ExperimentEditor;
+import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
 import org.wqlab.ui.sequence.ExperimentsLocation;
 import org.wqlab.ui.sequence.SequenceEditor;
 import org.wqlab.ui.sequence.SequenceRunJob;
@@ -60,14 +65,14 @@ class RunOnSimulatedBoardTest {
 
         // a mark after the stall (a step between the pull and the wait-log could start after the stall was logged:
         // wait-log looks only at lines logged after it starts)
-        editor.stepsPage().select(StepPath.of(6));
+        editor.stepsPage().select(StepPath.of(10));
         ui.find(WidgetIds.ADD_TYPE, Combo.class).select(StepType.MARK.ordinal());
         ui.click(ui.find(WidgetIds.ADD, Button.class));
         ui.find(WidgetIds.field("label"), Text.class).setText("stall over");
         UiWait.settle(ui.display);
         Tree tree = ui.find(WidgetIds.TREE, Tree.class);
-        assertEquals(10, tree.getItemCount());
-        assertEquals("stall over", tree.getItem(7).getText(2));
+        assertEquals(14, tree.getItemCount());
+        assertEquals("stall over", tree.getItem(11).getText(2));
         editor.doSave(new NullProgressMonitor());
         assertFalse(editor.isDirty());
         Path saved = ExperimentsLocation.defaultSequenceCopy();
@@ -85,7 +90,7 @@ class RunOnSimulatedBoardTest {
         assertEquals(ExperimentStatus.COMPLETED, result.status(), result.summary());
 
         Map<StepPath, StepOutcome> outcomes = editor.outcomes();
-        assertEquals(10, outcomes.size(), outcomes.toString());
+        assertEquals(14, outcomes.size(), outcomes.toString());
         outcomes.forEach((p, o) -> assertEquals(StepOutcome.State.OK, o.state(), "step " + p + ": " + o));
         UiWait.until(ui.display, () -> allGreen(tree), EditorHarness.SHORT, "every row painted green");
 
@@ -101,7 +106,21 @@ class RunOnSimulatedBoardTest {
                 "the Console to show the end of the run");
         String log = console.getDocument().get();
         assertTrue(log.contains("stall over"), "step messages in the Console");
-        assertTrue(log.contains("DELAY: ") || log.contains("delay_us="), "the raw kernel log in the Console");
+        assertTrue(log.contains("DELAY: ") || log.contains("delay_us="), "the kernel log in the Console");
+        assertTrue(Pattern.compile("(?m)^\\[ {0,4}\\d+\\.\\d{6}\\] usb 2-1: USB disconnect, device number \\d+$")
+                .matcher(log).find(), "kernel lines as dmesg prints them: " + log);
+        assertFalse(Pattern.compile("(?m)^\\d+,\\d+,\\d+,[^;]*;").matcher(log).find(), "no raw /dev/kmsg records");
+
+        // the experiment's path at the end is a link that opens it
+        String path = result.folder().dir().toString();
+        IHyperlink link = UiWait.until(ui.display, () -> linkAt(console, "experiment: " + path), EditorHarness.SHORT,
+                "a link on the experiment's path");
+        link.linkActivated();
+        IEditorPart opened = UiWait.until(ui.display, () -> ui.page.getActiveEditor() instanceof ExperimentEditor x
+                ? x : null, EditorHarness.SHORT, "the experiment editor");
+        assertEquals(result.folder().dir(), ((ExperimentEditorInput) opened.getEditorInput()).dir());
+        ui.page.closeEditor(opened, false);
+        ui.page.activate(editor);
 
         // the whole workbench: steps, Console, live plot; then the editor alone, larger
         ui.capture("sequence-run-workbench.png", data -> rowIsGreen(ui, tree, data));
@@ -141,6 +160,22 @@ class RunOnSimulatedBoardTest {
             }
         }
         return true;
+    }
+
+    /** The console's hyperlink over the path in {@code text} ("experiment: PATH"), or null. */
+    private static IHyperlink linkAt(MessageConsole console, String text) {
+        int at = console.getDocument().get().indexOf(text);
+        if (at < 0) {
+            return null;
+        }
+        int start = at + "experiment: ".length();
+        for (IHyperlink link : console.getHyperlinks()) {
+            IRegion r = console.getRegion(link);
+            if (r != null && r.getOffset() == start && r.getLength() == text.length() - "experiment: ".length()) {
+                return link;
+            }
+        }
+        return null;
     }
 
     private static MessageConsole console() {

@@ -117,8 +117,9 @@ class HeadlessCommandsTest {
     }
 
     @Test
-    void runOfTheDefaultSequenceOnTheSimulatedBoardRecordsTheStallAfterTheDisconnect() throws Exception {
-        Launch launch = Launch.run(Map.of(), "run", "--board", "sim", "--sim-speed", "40", "--workspace",
+    void runOfTheReportProcedureOnTheSimulatedBoardRecordsTheStallAfterTheDisconnect() throws Exception {
+        Launch launch = Launch.run(Map.of(), "run", "--report-procedure", "--board", "sim", "--sim-speed", "40",
+                "--workspace",
                 workspace.toString(), "--json");
 
         assertEquals(0, launch.exitCode(), launch.stdout() + launch.stderr());
@@ -141,8 +142,8 @@ class HeadlessCommandsTest {
     void runOnASavedBoardByNameUsesTheBoardsOfTheWorkbench(@TempDir Path home) throws Exception {
         String board = "Simulated R-Car H3 (built-in)";
         Map<String, String> env = Map.of("WQLAB_VMARGS", "-Duser.home=" + home);
-        Launch launch = Launch.run(env, "run", "--board", board, "--sim-speed", "40", "--workspace",
-                workspace.toString());
+        Launch launch = Launch.run(env, "run", "--report-procedure", "--board", board, "--sim-speed", "40",
+                "--workspace", workspace.toString());
 
         assertEquals(0, launch.exitCode(), launch.stdout() + launch.stderr());
         Path boards = home.resolve("wqlab-workspace/.metadata/.plugins/org.wqlab.boards/boards.json");

@@ -51,9 +51,9 @@ class KilledRunTest {
         try {
             int port = Integer.parseInt(SimLogin.read(sim).get("port"));
             // the sim accepts the user's ~/.ssh/id_*.pub; the JSch transport offers ~/.ssh/id_ed25519
-            run = launch("run", "--board", "root@127.0.0.1:" + port, "--accept-new-host-key", "--sim-speed",
-                    String.valueOf(SPEED), "--workspace", workspace.toString(), "--var", "after.s=3600", "--var",
-                    "usb.driver=sim-pull");
+            run = launch("run", "--report-procedure", "--board", "root@127.0.0.1:" + port, "--accept-new-host-key",
+                    "--sim-speed", String.valueOf(SPEED), "--workspace", workspace.toString(), "--var", "after.s=3600",
+                    "--var", "usb.driver=sim-pull");
 
             List<Seen> seen = new ArrayList<>();
             long stallSeenAt = -1;
