@@ -29,8 +29,8 @@ class ReportWhyTest {
 
     @Test
     void aStalledRunsReportsCarryTheVerdictTheAttributionAndTheAdvice(@TempDir Path dir) throws Exception {
-        CliRun run = CliRun.of("run", "--board", "sim", "--sim-speed", "40", "--workspace", dir.resolve("ws").toString(),
-                "--json");
+        CliRun run = CliRun.of("run", "--report-procedure", "--board", "sim", "--sim-speed", "40", "--workspace",
+                dir.resolve("ws").toString(), "--json");
         JsonObject summary = JsonParser.parseString(run.out()).getAsJsonObject();
         Path experiment = Path.of(summary.get("experiment").getAsString());
         JsonObject analysis = JsonParser.parseString(Files.readString(experiment.resolve("analysis.json")))

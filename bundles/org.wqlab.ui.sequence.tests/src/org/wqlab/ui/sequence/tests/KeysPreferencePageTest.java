@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.eclipse.jface.bindings.Binding;
 import org.eclipse.jface.bindings.keys.KeySequence;
 import org.eclipse.jface.bindings.keys.KeyStroke;
+import org.eclipse.jface.preference.IPreferencePage;
 import org.eclipse.jface.preference.PreferenceDialog;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
@@ -46,13 +47,15 @@ class KeysPreferencePageTest {
         dialog.setBlockOnOpen(false);
         dialog.open();
         try {
-            Composite page = dialog.getShell();
+            // the page's own widgets: the dialog has a filter field and a tree of pages of its own
+            Composite page = (Composite) ((IPreferencePage) dialog.getSelectedPage()).getControl();
             Text filter = UiWait.until(ui.display, () -> find(page, Text.class,
                     t -> (t.getStyle() & SWT.SEARCH) != 0 && t.isVisible()).orElse(null), EditorHarness.SHORT,
                     "the Keys page's filter field");
             filter.setText("Run Sequence");
             filter.notifyListeners(SWT.Modify, new Event());
-            Tree tree = find(page, Tree.class, Tree::isVisible).orElseThrow();
+            Tree tree = find(page, Tree.class, t -> t.getColumnCount() > 1 && "Command".equals(t.getColumn(0).getText()))
+                    .orElseThrow(() -> new AssertionError("no bindings table on the Keys page"));
             TreeItem row = UiWait.until(ui.display, () -> runSequenceRow(tree), EditorHarness.SHORT,
                     "the Run Sequence row under the filter");
             tree.setSelection(row);
@@ -70,7 +73,7 @@ class KeysPreferencePageTest {
                     "the pressed key in the Binding field, now '" + binding.getText() + "'");
             Screenshots.capture(dialog.getShell(), Screenshots.directory().resolve("keys-preferences.png"));
 
-            Button ok = find(page, Button.class, b -> b.getText().replace("&", "").equals("Apply and Close"))
+            Button ok = find(dialog.getShell(), Button.class, b -> b.getText().replace("&", "").equals("Apply and Close"))
                     .orElseThrow(() -> new AssertionError("no Apply and Close button"));
             ok.notifyListeners(SWT.Selection, new Event());
             UiWait.until(ui.display, () -> dialog.getShell() == null || dialog.getShell().isDisposed(),
