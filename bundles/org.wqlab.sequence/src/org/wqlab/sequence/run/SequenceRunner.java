@@ -32,6 +32,7 @@ import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.AtomicFiles;
 import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.KernelLogCheck;
 import org.wqlab.core.store.RawLogAppender;
 import org.wqlab.core.store.RunLock;
 import org.wqlab.core.store.Workspace;
@@ -810,7 +811,8 @@ public final class SequenceRunner {
         AtomicFiles.write(run.folder.dir().resolve(RUN_FILE), json.getBytes(StandardCharsets.UTF_8));
         String notes = summary + (run.cachedKb.isEmpty() ? "" : "; Cached before disconnect: " + run.cachedKb + " kB")
                 + (run.moduleIdentity == null ? "" : "; module " + run.moduleIdentity);
-        run.metadata = run.metadata.withStatus(status).withNotes(notes);
+        run.metadata = run.metadata.withStatus(status).withNotes(notes)
+                .withKernelLog(KernelLogCheck.seal(run.folder.kernelLog()));
         run.folder.writeMetadata(run.metadata);
     }
 }
