@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.wqlab.core.store.RunLock;
 
 /** The simulated board's state folder of a run: deleted at its end, and after a kill by the next run. */
 class SimRunStateTest {
@@ -30,6 +31,8 @@ class SimRunStateTest {
             held = first.dir();
             Files.writeString(held.resolve("host_key"), "key");
             assertTrue(SimRunState.inUse(held));
+            assertEquals(ProcessHandle.current().pid() + "@", RunLock.holder(held).replaceAll("@.*", "@"),
+                    "the run lock every run uses, naming this process");
             try (SimRunState second = SimRunState.create(tmp)) {
                 assertTrue(Files.exists(held.resolve("host_key")), "a running run's folder is kept");
                 assertEquals(2, folders(tmp).size());
@@ -42,7 +45,7 @@ class SimRunStateTest {
     void theNextRunDeletesWhatAKilledRunLeft(@TempDir Path tmp) throws Exception {
         // a killed run: its lock file is there, nobody holds it (the system dropped the dead process's lock)
         Path killed = Files.createDirectories(tmp.resolve(SimRunState.PREFIX + "111"));
-        Files.writeString(killed.resolve(".lock"), "");
+        Files.writeString(killed.resolve(RunLock.FILE), "111@somewhere\n");
         Files.writeString(killed.resolve("password"), "plain");
         // an older version's folder, without a lock file
         Path old = Files.createDirectories(tmp.resolve(SimRunState.PREFIX + "222"));

@@ -17,6 +17,7 @@ import org.wqlab.analysis.ExperimentAnalyzer;
 import org.wqlab.analysis.Verdict;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.klog.ExperimentLoader;
 
 import com.google.gson.stream.JsonWriter;
 
@@ -101,6 +102,7 @@ public final class ExplainVerb {
 
     /** The experiment's analysis: {@code analysis.json}, else (or with {@code again}) analyzed now and written. */
     public static Analysis analysisOf(ExperimentFolder folder, boolean again) throws InputException, IOException {
+        ExperimentLoader.requireIntact(folder);
         Optional<Analysis> stored = again ? Optional.empty() : AnalysisFiles.read(folder);
         return stored.isPresent() ? stored.get() : ExperimentAnalyzer.analyzeAndWrite(folder);
     }

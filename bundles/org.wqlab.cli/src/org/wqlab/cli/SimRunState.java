@@ -1,33 +1,30 @@
 package org.wqlab.cli;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
+import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.RunLock;
+
 /**
  * The state folder of the simulated board that {@code wqlab run --board sim} starts (host key, uploaded files), in
- * the temporary directory: deleted when the run ends, and held by a file lock while it runs, so that the next run
- * deletes the folders that runs killed before their end left (the system drops a dead process's locks).
+ * the temporary directory: deleted when the run ends, and held by the run lock experiments use ({@link RunLock}) while
+ * it runs, so that the next run deletes the folders that runs killed before their end left (the system drops a dead
+ * process's locks).
  */
 final class SimRunState implements AutoCloseable {
 
     static final String PREFIX = "wqlab-run-sim";
-    private static final String LOCK = ".lock";
 
     private final Path dir;
-    private final FileChannel lockChannel;
-    private final FileLock lock;
+    private final RunLock lock;
 
-    private SimRunState(Path dir, FileChannel lockChannel, FileLock lock) {
+    private SimRunState(Path dir, RunLock lock) {
         this.dir = dir;
-        this.lockChannel = lockChannel;
         this.lock = lock;
     }
 
@@ -35,10 +32,7 @@ final class SimRunState implements AutoCloseable {
     static SimRunState create(Path parent) throws IOException {
         sweep(parent);
         Path dir = Files.createTempDirectory(parent, PREFIX);
-        FileChannel channel = FileChannel.open(dir.resolve(LOCK), StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE);
-        FileLock lock = channel.lock();
-        return new SimRunState(dir, channel, lock);
+        return new SimRunState(dir, RunLock.acquire(new ExperimentFolder(dir)));
     }
 
     Path dir() {
@@ -47,22 +41,10 @@ final class SimRunState implements AutoCloseable {
 
     /** Whether a live run holds {@code dir}; an older folder without a lock file is one an older version left. */
     static boolean inUse(Path dir) {
-        Path lockFile = dir.resolve(LOCK);
-        if (!Files.exists(lockFile)) {
+        if (!Files.exists(dir.resolve(RunLock.FILE))) {
             return createdWithinAMinute(dir); // a run between creating the folder and its lock file
         }
-        try (FileChannel c = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
-            FileLock probe = c.tryLock();
-            if (probe == null) {
-                return true;
-            }
-            probe.release();
-            return false;
-        } catch (OverlappingFileLockException e) {
-            return true; // held by a run in this process
-        } catch (IOException e) {
-            return true; // cannot tell: leave it
-        }
+        return RunLock.isHeld(dir);
     }
 
     private static boolean createdWithinAMinute(Path dir) {
@@ -107,9 +89,8 @@ final class SimRunState implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            lock.release();
+            lock.close();
         } finally {
-            lockChannel.close();
             deleteTree(dir);
         }
     }

@@ -74,6 +74,8 @@ class ExperimentLoaderTest {
         byte[] garbage = new byte[64 * 1024];
         new Random(42).nextBytes(garbage);
         Files.write(badLog.folder().kernelLog(), garbage);
+        // recorded before experiments kept their log's length and hash: the garbage is parsed (and refused by line)
+        badLog.folder().writeMetadata(badLog.metadata().withKernelLog(null));
 
         WorkspaceContents all = ExperimentLoader.loadWorkspace(ws);
         assertEquals(List.of(good.folder()), all.experiments().stream().map(LoadedExperiment::folder).toList());

@@ -15,7 +15,9 @@ import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.samples.LogContent;
+import org.wqlab.core.store.DamagedExperimentException;
 import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.KernelLogCheck;
 import org.wqlab.core.store.LoadProblem;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.core.store.RawLogAppender;
@@ -28,12 +30,28 @@ public final class ExperimentLoader {
     private ExperimentLoader() {
     }
 
-    /** Loads one experiment: metadata checked, samples and events rebuilt by parsing its raw kernel log. */
+    /**
+     * Loads one experiment: metadata checked, samples and events rebuilt by parsing its raw kernel log. A kernel log
+     * that is missing, empty or not what its run or import left is refused with {@link DamagedExperimentException}.
+     */
     public static LoadedExperiment load(ExperimentFolder folder) throws InputException {
-        ExperimentMetadata metadata = folder.readMetadata();
+        ExperimentMetadata metadata = requireIntact(folder);
         Path log = folder.kernelLog();
         LogContent content = Files.exists(log) ? KlogFiles.read(log) : new LogContentSink().content(0);
         return new LoadedExperiment(folder, metadata, content);
+    }
+
+    /**
+     * The experiment's metadata when its kernel log is what its run or import left (for what reads stored results
+     * such as {@code analysis.json} without parsing the log); a damaged one throws {@link DamagedExperimentException}.
+     */
+    public static ExperimentMetadata requireIntact(ExperimentFolder folder) throws InputException {
+        ExperimentMetadata metadata = folder.readMetadata();
+        var damage = KernelLogCheck.damage(folder, metadata);
+        if (damage.isPresent()) {
+            throw new DamagedExperimentException(folder, metadata, damage.get());
+        }
+        return metadata;
     }
 
     /** Loads every experiment of a workspace; a damaged one becomes a problem, the others still load. */
@@ -86,6 +104,7 @@ public final class ExperimentLoader {
                 Map<String, String> params = new LinkedHashMap<>(start.fields());
                 metadata = metadata.withModule("latency_mon", params);
             }
+            metadata = metadata.withKernelLog(KernelLogCheck.seal(folder.kernelLog()));
             folder.writeMetadata(metadata);
             workspace.publish(folder, reserved);
             ok = true;

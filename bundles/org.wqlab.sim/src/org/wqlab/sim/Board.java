@@ -370,7 +370,7 @@ public final class Board implements AutoCloseable {
     private List<String> virtualFiles() {
         String dev = "/sys/bus/usb/devices/" + profile.usbDevice();
         List<String> v = new ArrayList<>(List.of("/proc/cpuinfo", "/proc/meminfo", "/proc/modules", "/proc/cmdline",
-                "/proc/version", "/proc/config.gz", "/proc/interrupts", "/proc/sys/vm/drop_caches",
+                "/proc/version", "/proc/config.gz", "/proc/interrupts", "/proc/sys/vm/drop_caches", "/proc/uptime",
                 "/proc/irq/" + profile.usbIrq() + "/smp_affinity",
                 "/proc/irq/" + profile.usbIrq() + "/smp_affinity_list",
                 "/proc/irq/" + profile.usbIrq() + "/effective_affinity_list",
@@ -392,6 +392,13 @@ public final class Board implements AutoCloseable {
         return v;
     }
 
+    /** Linux's {@code /proc/uptime}: seconds since boot and idle seconds, to the hundredth (board time). */
+    static String uptime(long nowNs) {
+        long centis = nowNs / 10_000_000L;
+        return String.format(java.util.Locale.ROOT, "%d.%02d %d.%02d%n", centis / 100, centis % 100, centis / 100,
+                centis % 100);
+    }
+
     /** Contents of a regular, proc or sys file, or empty when there is no such file. */
     public Optional<byte[]> read(String path) {
         String p = normalize(path);
@@ -409,6 +416,7 @@ public final class Board implements AutoCloseable {
             case "/proc/version" -> "Linux version " + profile.kernelRelease() + " (oe-user@oe-host) "
                     + profile.kernelBuild() + "\n";
             case "/proc/interrupts" -> interrupts();
+            case "/proc/uptime" -> uptime(driver.call(kernel::nowNs));
             case "/proc/sys/vm/drop_caches" -> "0\n";
             case "/sys/module/workqueue/parameters/cpu_intensive_thresh_us" ->
                 profile.hasAutoCpuIntensive() ? driver.call(() -> kernel.workqueues().cpuIntensiveThreshUs()) + "\n"

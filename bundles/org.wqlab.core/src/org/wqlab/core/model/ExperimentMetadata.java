@@ -14,10 +14,12 @@ import java.util.TreeMap;
  * @param boardFacts facts about the board (kernel release, machine, ...)
  * @param parameters module parameters (period_ms, threshold_ms, ...)
  * @param sequence   the sequence text the run followed ("" for an imported log)
+ * @param kernelLog  the kernel log's length and last block as the run or import left it; null before it ended and
+ *                   in experiments recorded before wqlab kept it
  */
 public record ExperimentMetadata(int formatVersion, String id, String name, String created,
         Map<String, String> boardFacts, String module, Map<String, String> parameters, String sequence,
-        ExperimentStatus status, String notes) {
+        ExperimentStatus status, String notes, KernelLogSeal kernelLog) {
 
     public static final int FORMAT_VERSION = 1;
 
@@ -33,23 +35,29 @@ public record ExperimentMetadata(int formatVersion, String id, String name, Stri
         notes = notes == null ? "" : notes;
     }
 
+    public ExperimentMetadata(int formatVersion, String id, String name, String created,
+            Map<String, String> boardFacts, String module, Map<String, String> parameters, String sequence,
+            ExperimentStatus status, String notes) {
+        this(formatVersion, id, name, created, boardFacts, module, parameters, sequence, status, notes, null);
+    }
+
     private static Map<String, String> sorted(Map<String, String> m) {
         return m == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(m));
     }
 
     public static ExperimentMetadata of(String id, String name, Instant created, ExperimentStatus status) {
         return new ExperimentMetadata(FORMAT_VERSION, id, name, created.toString(), Map.of(), "", Map.of(), "",
-                status, "");
+                status, "", null);
     }
 
     public ExperimentMetadata withStatus(ExperimentStatus newStatus) {
         return new ExperimentMetadata(formatVersion, id, name, created, boardFacts, module, parameters, sequence,
-                newStatus, notes);
+                newStatus, notes, kernelLog);
     }
 
     public ExperimentMetadata withModule(String newModule, Map<String, String> newParameters) {
         return new ExperimentMetadata(formatVersion, id, name, created, boardFacts, newModule, newParameters,
-                sequence, status, notes);
+                sequence, status, notes, kernelLog);
     }
 
     public ExperimentMetadata withName(String newName) {
@@ -59,11 +67,21 @@ public record ExperimentMetadata(int formatVersion, String id, String name, Stri
 
     public ExperimentMetadata withNotes(String newNotes) {
         return new ExperimentMetadata(formatVersion, id, name, created, boardFacts, module, parameters, sequence,
-                status, newNotes);
+                status, newNotes, kernelLog);
+    }
+
+    public ExperimentMetadata withName(String newName) {
+        return new ExperimentMetadata(formatVersion, id, newName, created, boardFacts, module, parameters, sequence,
+                status, notes, kernelLog);
+    }
+
+    public ExperimentMetadata withKernelLog(KernelLogSeal seal) {
+        return new ExperimentMetadata(formatVersion, id, name, created, boardFacts, module, parameters, sequence,
+                status, notes, seal);
     }
 
     public ExperimentMetadata withBoardFacts(Map<String, String> facts) {
         return new ExperimentMetadata(formatVersion, id, name, created, facts, module, parameters, sequence, status,
-                notes);
+                notes, kernelLog);
     }
 }

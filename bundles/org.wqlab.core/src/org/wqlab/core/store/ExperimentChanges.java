@@ -27,8 +27,7 @@ public final class ExperimentChanges {
             throw new InputException(folder.metadataFile(), 0, "name: an experiment needs a non-blank name");
         }
         ExperimentMetadata m = folder.readMetadata();
-        ExperimentMetadata renamed = new ExperimentMetadata(m.formatVersion(), m.id(), name, m.created(),
-                m.boardFacts(), m.module(), m.parameters(), m.sequence(), m.status(), m.notes());
+        ExperimentMetadata renamed = m.withName(name);
         folder.writeMetadata(renamed);
         return renamed;
     }

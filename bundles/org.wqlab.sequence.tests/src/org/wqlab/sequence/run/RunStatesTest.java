@@ -23,6 +23,7 @@ import org.wqlab.analysis.AnalysisFiles;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.KernelLogCheck;
 import org.wqlab.core.store.RunLock;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.Sequence;
@@ -86,6 +87,10 @@ class RunStatesTest {
         String record = Files.readString(r.folder().dir().resolve(SequenceRunner.RUN_FILE), StandardCharsets.UTF_8);
         assertTrue(record.contains("\"outcome\": \"not run\""), record);
         assertFalse(RunLock.isHeld(r.folder().dir()), "the lock outlives the run");
+        // nothing reached the kernel log, and the run says so: an empty log it recorded empty is not damaged
+        assertEquals(0, Files.size(r.folder().kernelLog()));
+        assertEquals(0, m.kernelLog().bytes());
+        assertEquals(java.util.Optional.empty(), KernelLogCheck.damage(r.folder(), m));
     }
 
     @Test
@@ -112,6 +117,9 @@ class RunStatesTest {
             assertEquals(List.of(ExperimentStatus.RUNNING), seenDuringRun);
             assertEquals(ExperimentStatus.CANCELLED, r.status(), r.summary());
             assertEquals(ExperimentStatus.CANCELLED, r.folder().readMetadata().status());
+            ExperimentMetadata m = r.folder().readMetadata();
+            assertTrue(m.kernelLog().bytes() > 0, "the records of the connect step");
+            assertEquals(KernelLogCheck.seal(r.folder().kernelLog()), m.kernelLog(), "sealed as the run ended");
             // cancelled while the connect step ran: it finished, the next one never started
             assertEquals(List.of("ok", "not run", "not run", "not run", "not run"),
                     r.steps().stream().map(StepRecord::outcome).toList());

@@ -21,17 +21,16 @@ final class BoundedCharSequence implements CharSequence {
     private static final int CHECK_EVERY = 4096;
 
     private final CharSequence text;
-    private final long deadlineNanos;
     private final BooleanSupplier stop;
     private final int[] reads;
 
-    BoundedCharSequence(CharSequence text, long deadlineNanos, BooleanSupplier stop) {
-        this(text, deadlineNanos, stop, new int[1]);
+    /** @param stop says when the deadline passed or the step is cancelled */
+    BoundedCharSequence(CharSequence text, BooleanSupplier stop) {
+        this(text, stop, new int[1]);
     }
 
-    private BoundedCharSequence(CharSequence text, long deadlineNanos, BooleanSupplier stop, int[] reads) {
+    private BoundedCharSequence(CharSequence text, BooleanSupplier stop, int[] reads) {
         this.text = text;
-        this.deadlineNanos = deadlineNanos;
         this.stop = stop;
         this.reads = reads;
     }
@@ -40,8 +39,7 @@ final class BoundedCharSequence implements CharSequence {
     public char charAt(int index) {
         if (++reads[0] >= CHECK_EVERY) {
             reads[0] = 0;
-            if (System.nanoTime() - deadlineNanos >= 0 || stop.getAsBoolean()
-                    || Thread.currentThread().isInterrupted()) {
+            if (stop.getAsBoolean() || Thread.currentThread().isInterrupted()) {
                 throw new Stopped();
             }
         }
@@ -55,7 +53,7 @@ final class BoundedCharSequence implements CharSequence {
 
     @Override
     public CharSequence subSequence(int start, int end) {
-        return new BoundedCharSequence(text.subSequence(start, end), deadlineNanos, stop, reads);
+        return new BoundedCharSequence(text.subSequence(start, end), stop, reads);
     }
 
     @Override

@@ -153,23 +153,34 @@ public final class KernelLogRecorder implements OutputSink {
      */
     public int await(Pattern pattern, int from, long timeoutMs, java.util.function.BooleanSupplier stop)
             throws InterruptedException {
-        long end = System.nanoTime() + timeoutMs * 1_000_000L;
+        return await(pattern, from, BoardDeadline.wall(timeoutMs), stop);
+    }
+
+    /** {@link #await(Pattern, int, long, java.util.function.BooleanSupplier)} until a board-time deadline. */
+    int await(Pattern pattern, int from, BoardDeadline deadline, java.util.function.BooleanSupplier stop)
+            throws InterruptedException {
+        java.util.function.BooleanSupplier over = () -> stop.getAsBoolean() || deadline.passed();
         int i = from;
         while (true) {
-            List<String> batch;
+            List<String> batch = null;
             synchronized (this) {
-                while (i >= messages.size()) {
-                    long left = (end - System.nanoTime()) / 1_000_000L;
-                    if (left <= 0 || stop.getAsBoolean()) {
-                        return -1;
-                    }
-                    wait(Math.min(left, 100));
+                if (i < messages.size()) {
+                    batch = List.copyOf(messages.subList(i, messages.size()));
+                } else if (!stop.getAsBoolean() && deadline.leftMs() > 0) {
+                    wait(Math.min(deadline.leftMs(), 100));
+                    continue;
                 }
-                batch = List.copyOf(messages.subList(i, messages.size()));
+            }
+            if (batch == null) {
+                // outside the lock: asking the board its time must not hold up the transport thread
+                if (stop.getAsBoolean() || deadline.passed()) {
+                    return -1;
+                }
+                continue;
             }
             for (String message : batch) {
                 try {
-                    if (pattern.matcher(new BoundedCharSequence(message, end, stop)).find()) {
+                    if (pattern.matcher(new BoundedCharSequence(message, over)).find()) {
                         return i;
                     }
                 } catch (BoundedCharSequence.Stopped e) {
@@ -177,7 +188,7 @@ public final class KernelLogRecorder implements OutputSink {
                 }
                 i++;
             }
-            if (System.nanoTime() - end >= 0 || stop.getAsBoolean()) {
+            if (over.getAsBoolean()) {
                 return -1;
             }
         }

@@ -32,6 +32,7 @@ import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.AtomicFiles;
 import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.KernelLogCheck;
 import org.wqlab.core.store.RawLogAppender;
 import org.wqlab.core.store.RunLock;
 import org.wqlab.core.store.Workspace;
@@ -77,6 +78,7 @@ public final class SequenceRunner {
     /** Extra file in the experiment folder: step timings and outcomes, module identity, cached sizes. */
     public static final String RUN_FILE = "run.json";
     private static final Duration SHORT = Duration.ofSeconds(30);
+    private static final Command UPTIME = Command.of("cat").arg("/proc/uptime");
     private static final Pattern CACHED = Pattern.compile("(?m)^Cached:\\s+(\\d+) kB");
 
     private final ModuleManager modules = new ModuleManager();
@@ -140,6 +142,21 @@ public final class SequenceRunner {
 
         long wallMs(double boardSeconds) {
             return (long) Math.ceil(boardSeconds * 1000.0 / board.speed());
+        }
+
+        /** A timeout of the board's time, measured by the board's clock once wall time says it is over. */
+        BoardDeadline deadline(double boardSeconds) {
+            return new BoardDeadline(boardSeconds, board.speed(), this::boardClockUs);
+        }
+
+        /** The board's {@code /proc/uptime} in microseconds, or {@link BoardDeadline#NO_CLOCK} when it does not say. */
+        long boardClockUs() {
+            try {
+                ExecResult r = connection == null ? null : connection.run(UPTIME, SHORT);
+                return r != null && r.succeeded() ? BoardClock.parseUptimeUs(r.stdoutText()) : BoardDeadline.NO_CLOCK;
+            } catch (TransportException e) {
+                return BoardDeadline.NO_CLOCK;
+            }
         }
     }
 
@@ -389,7 +406,7 @@ public final class SequenceRunner {
                 double timeout = r.seconds("timeout", 60);
                 // what the step before caused counts: a short stall's report can arrive before this step starts
                 int from = run.messagesBeforePreviousStep;
-                int at = run.recorder.await(p, from, run.wallMs(timeout), run.monitor::isCanceled);
+                int at = run.recorder.await(p, from, run.deadline(timeout), run.monitor::isCanceled);
                 run.check();
                 if (at == KernelLogRecorder.GAVE_UP_MATCHING) {
                     throw new StepFailed(label + ": timed out after " + timeout + " s (board time) while still"
@@ -404,7 +421,7 @@ public final class SequenceRunner {
             }
             case SLEEP -> {
                 double s = r.seconds("seconds", 0);
-                sleep(run, run.wallMs(s));
+                sleep(run, run.deadline(s));
                 yield s + " s (board time)";
             }
             case USB_DISCONNECT -> disconnect(run, r, label);
@@ -433,15 +450,13 @@ public final class SequenceRunner {
         };
     }
 
-    private void sleep(Run run, long wallMs) throws Cancelled, InterruptedException {
-        long end = System.nanoTime() + wallMs * 1_000_000L;
+    private void sleep(Run run, BoardDeadline deadline) throws Cancelled, InterruptedException {
         while (true) {
             run.check();
-            long left = (end - System.nanoTime()) / 1_000_000L;
-            if (left <= 0) {
+            if (deadline.passed()) {
                 return;
             }
-            Thread.sleep(Math.min(left, 100));
+            Thread.sleep(Math.max(1, Math.min(deadline.leftMs(), 100)));
         }
     }
 
@@ -588,7 +603,7 @@ public final class SequenceRunner {
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         RemoteStream s = run.connection.stream(command, OutputSink.into(out), OutputSink.into(out));
-        long end = System.nanoTime() + run.wallMs(timeout) * 1_000_000L;
+        BoardDeadline deadline = run.deadline(timeout);
         while (true) {
             try {
                 OptionalInt exit = s.awaitEnd(Duration.ofMillis(200));
@@ -604,7 +619,7 @@ public final class SequenceRunner {
                     s.cancel();
                     throw new Cancelled();
                 }
-                if (System.nanoTime() > end) {
+                if (deadline.passed()) {
                     s.cancel();
                     throw new StepFailed(label + ": '" + command + "' still running after " + timeout
                             + " s (board time)");
@@ -812,7 +827,8 @@ public final class SequenceRunner {
         AtomicFiles.write(run.folder.dir().resolve(RUN_FILE), json.getBytes(StandardCharsets.UTF_8));
         String notes = summary + (run.cachedKb.isEmpty() ? "" : "; Cached before disconnect: " + run.cachedKb + " kB")
                 + (run.moduleIdentity == null ? "" : "; module " + run.moduleIdentity);
-        run.metadata = run.metadata.withStatus(status).withNotes(notes);
+        run.metadata = run.metadata.withStatus(status).withNotes(notes)
+                .withKernelLog(KernelLogCheck.seal(run.folder.kernelLog()));
         run.folder.writeMetadata(run.metadata);
     }
 }

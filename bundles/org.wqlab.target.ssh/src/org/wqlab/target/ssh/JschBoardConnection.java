@@ -37,6 +37,13 @@ import com.jcraft.jsch.SftpProgressMonitor;
 
 final class JschBoardConnection implements BoardConnection {
 
+    /**
+     * How long JSch waits for the board to open a channel and answer its requests (exec, subsystem) on a session
+     * that is up: a loaded host answers late ("channel request: timeout" after the 15 s of a TCP connect), and a
+     * board that is gone is found by the session's keep-alive, not by this.
+     */
+    static final long CHANNEL_TIMEOUT_MS = 120_000;
+
     /** How long to wait for exit status and close after a command's output ended. */
     private static final long CLOSE_WAIT_MS = 10_000;
 
@@ -62,6 +69,10 @@ final class JschBoardConnection implements BoardConnection {
         this.reopener = reopener;
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
                 .name("wqlab-ssh-timer-" + profile.name()).factory());
+    }
+
+    private int channelTimeoutMs() {
+        return (int) Math.max(CHANNEL_TIMEOUT_MS, profile.connectTimeout().toMillis());
     }
 
     @Override
@@ -147,7 +158,7 @@ final class JschBoardConnection implements BoardConnection {
         boolean othersRunning = !channels.isEmpty();
         try {
             sftp = (ChannelSftp) openChannel("sftp");
-            sftp.connect((int) profile.connectTimeout().toMillis());
+            sftp.connect(channelTimeoutMs());
         } catch (JSchException noSftp) {
             sftpUnavailable = true;
             // JSch sends SFTP's first packet even when the server has already closed the failed subsystem's
@@ -284,7 +295,7 @@ final class JschBoardConnection implements BoardConnection {
             InputStream out = channel.getInputStream();
             InputStream err = channel.getErrStream();
             OutputStream in = channel.getOutputStream();
-            channel.connect((int) profile.connectTimeout().toMillis());
+            channel.connect(channelTimeoutMs());
             channels.add(channel);
             Running running = new Running(channel, out, err, in, stdout, stderr);
             running.startHelpers(stdin);

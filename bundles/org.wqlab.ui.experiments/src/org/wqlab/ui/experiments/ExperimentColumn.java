@@ -10,7 +10,8 @@ import org.wqlab.ui.experiments.model.ExperimentSummary;
 public enum ExperimentColumn {
     NAME("Name", 170, ExperimentSummary::name),
     WORST("Worst delay", 90, s -> DelayText.ms(s.worstUs()), Comparator.comparingLong(ExperimentSummary::worstUs)),
-    STATUS("Status", 85, s -> s.loaded() ? DelayText.status(s.status()) : "unreadable: " + s.problem()),
+    STATUS("Status", 85, s -> !s.loaded() ? "unreadable: " + s.problem()
+            : s.damaged() ? ExperimentSummary.DAMAGED : DelayText.status(s.status())),
     DATE("Date (UTC)", 140, s -> DelayText.date(s.created()), Comparator.comparing(ExperimentSummary::created)),
     BOARD("Board", 130, ExperimentSummary::board),
     KERNEL("Kernel", 130, ExperimentSummary::kernel),

@@ -125,6 +125,17 @@ public final class ExperimentsView extends ViewPart {
     }
 
     /** Case-insensitive match of every word of the filter against any column or the notes. */
+    /** Why it could not be read, why it is damaged, else its notes, else its folder. */
+    static String toolTip(ExperimentSummary s) {
+        if (!s.loaded()) {
+            return s.problem();
+        }
+        if (s.damaged()) {
+            return s.damage();
+        }
+        return s.notes().isEmpty() ? s.dir().toString() : s.notes();
+    }
+
     static boolean matches(ExperimentSummary s, String filterText) {
         String f = filterText == null ? "" : filterText.strip().toLowerCase(Locale.ROOT);
         if (f.isEmpty()) {
@@ -166,8 +177,7 @@ public final class ExperimentsView extends ViewPart {
 
             @Override
             public String getToolTipText(Object element) {
-                ExperimentSummary s = (ExperimentSummary) element;
-                return s.loaded() ? (s.notes().isEmpty() ? s.dir().toString() : s.notes()) : s.problem();
+                return toolTip((ExperimentSummary) element);
             }
         });
         tc.addListener(SWT.Selection, e -> {

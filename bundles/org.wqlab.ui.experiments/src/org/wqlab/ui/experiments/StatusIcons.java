@@ -8,7 +8,7 @@ import org.eclipse.swt.graphics.Image;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.ui.experiments.model.ExperimentSummary;
 
-/** The experiment icon with a status dot: green completed, orange interrupted, red failed or unreadable. */
+/** The experiment icon with a status dot: green completed, orange interrupted, red failed, unreadable or damaged. */
 public final class StatusIcons {
     private static final String BUNDLE = "org.wqlab.ui.experiments";
 
@@ -16,7 +16,7 @@ public final class StatusIcons {
     }
 
     public static Image of(ExperimentSummary s) {
-        return of(s.loaded() ? s.status() : ExperimentStatus.FAILED);
+        return of(s.loaded() && !s.damaged() ? s.status() : ExperimentStatus.FAILED);
     }
 
     public static Image of(ExperimentStatus status) {

@@ -8,6 +8,7 @@ import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.stats.Statistics;
 import org.wqlab.core.stats.StatisticsCalculator;
+import org.wqlab.core.store.DamagedExperimentException;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.klog.ExperimentLoader;
@@ -22,6 +23,11 @@ public final class ExperimentSummaries {
         LoadedExperiment loaded;
         try {
             loaded = ExperimentLoader.load(folder);
+        } catch (DamagedExperimentException e) {
+            ExperimentMetadata m = e.metadata();
+            return new ExperimentSummary(folder.dir(), folder.id(), m.name(), m.created(), board(m.boardFacts()),
+                    kernel(m.boardFacts()), config(m), 0, ExperimentSummary.UNKNOWN, m.status(), m.notes(), "",
+                    e.getMessage());
         } catch (InputException e) {
             return new ExperimentSummary(folder.dir(), folder.id(), folder.id(), "", "", "", "", 0,
                     ExperimentSummary.UNKNOWN, null, "", e.getMessage());

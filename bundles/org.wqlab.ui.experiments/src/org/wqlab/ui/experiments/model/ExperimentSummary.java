@@ -9,11 +9,26 @@ import org.wqlab.core.model.ExperimentStatus;
  *
  * @param worstUs largest delay reported, or {@link #UNKNOWN} when the log holds no report or did not load
  * @param problem why the experiment could not be read ("" when it loaded)
+ * @param damage  why its kernel log is not what its run or import left, a sentence naming the file ("" when intact);
+ *                its metadata still shows, its figures do not
  */
 public record ExperimentSummary(Path dir, String id, String name, String created, String board, String kernel,
-        String config, long count, long worstUs, ExperimentStatus status, String notes, String problem) {
+        String config, long count, long worstUs, ExperimentStatus status, String notes, String problem,
+        String damage) {
 
     public static final long UNKNOWN = -1;
+
+    /** The status word of a damaged experiment (not a stored status: the log is checked each time it is read). */
+    public static final String DAMAGED = "damaged";
+
+    public ExperimentSummary(Path dir, String id, String name, String created, String board, String kernel,
+            String config, long count, long worstUs, ExperimentStatus status, String notes, String problem) {
+        this(dir, id, name, created, board, kernel, config, count, worstUs, status, notes, problem, "");
+    }
+
+    public boolean damaged() {
+        return !damage.isEmpty();
+    }
 
     public boolean loaded() {
         return problem.isEmpty();

@@ -36,7 +36,8 @@ public final class ExperimentLabelProvider extends LabelProvider implements ICom
         if (s == null) {
             return node.folder().getName();
         }
-        return s.name() + "  (worst " + DelayText.ms(s.worstUs()) + ", " + DelayText.status(s.status()) + ")";
+        return s.name() + "  (worst " + DelayText.ms(s.worstUs()) + ", "
+                + (s.damaged() ? ExperimentSummary.DAMAGED : DelayText.status(s.status())) + ")";
     }
 
     @Override
