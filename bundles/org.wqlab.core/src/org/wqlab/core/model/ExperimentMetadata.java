@@ -60,11 +60,6 @@ public record ExperimentMetadata(int formatVersion, String id, String name, Stri
                 sequence, status, notes, kernelLog);
     }
 
-    public ExperimentMetadata withName(String newName) {
-        return new ExperimentMetadata(formatVersion, id, newName, created, boardFacts, module, parameters, sequence,
-                status, notes);
-    }
-
     public ExperimentMetadata withNotes(String newNotes) {
         return new ExperimentMetadata(formatVersion, id, name, created, boardFacts, module, parameters, sequence,
                 status, newNotes, kernelLog);
