@@ -225,6 +225,21 @@ public final class BoardRegistry implements AutoCloseable {
         return entry(name).filter(BoardEntry::builtInSimulator).map(e -> simulator.speed()).orElse(1.0);
     }
 
+    /**
+     * The latency-mon file the board can load, when wqlab has one for it: the simulated board's own module, the
+     * virtual board's build for its kernel; empty for other boards (their module is built or chosen by the user).
+     */
+    public Optional<Path> offeredModule(String name) throws IOException {
+        Optional<BoardEntry> entry = entry(name);
+        if (entry.isEmpty()) {
+            return Optional.empty();
+        }
+        if (entry.get().builtInSimulator()) {
+            return Optional.of(simulator.installedModuleCopy());
+        }
+        return entry.get().virtualBoard() ? virtualBoard().builtModule() : Optional.empty();
+    }
+
     /** The built-in simulated board (to set its speed, or see whether it runs). */
     public BuiltInSimulator simulator() {
         return simulator;

@@ -59,6 +59,20 @@ public final class BuiltInSimulator implements AutoCloseable {
         this.speed = newSpeed;
     }
 
+    /**
+     * A local copy of the latency-mon the simulated board has installed (in its state folder), for a view that deploys
+     * a module file: loaded on the board, it is what the board's own modprobe would load.
+     */
+    public Path installedModuleCopy() throws IOException {
+        Path file = stateDir.resolve("latency-mon.ko");
+        java.nio.file.Files.createDirectories(stateDir);
+        Path part = stateDir.resolve("latency-mon.ko.part");
+        java.nio.file.Files.write(part, Board.installedModule(Profiles.builtIn(Profiles.DEFAULT)));
+        java.nio.file.Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        return file;
+    }
+
     /** Starts the simulator unless it runs; records its host key as trusted. */
     public synchronized SimSshServer.Login start() throws IOException {
         if (server != null) {

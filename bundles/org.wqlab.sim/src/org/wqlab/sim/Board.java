@@ -90,7 +90,7 @@ public final class Board implements AutoCloseable {
      * defaults (CPU 0, {@code DELAY:} lines for late runs) give the report's output; the default sequence's
      * {@code cpu=-1 report_all=1 classic=0} need them declared, or the kernel ignores them.
      */
-    static byte[] installedModule(BoardProfile p) {
+    public static byte[] installedModule(BoardProfile p) {
         int machine = "x86_64".equals(p.machine()) ? ElfMachine.EM_X86_64 : ElfMachine.EM_AARCH64;
         return ModuleImage.build(machine, List.of("license=GPL", "description=Workqueue latency monitor",
                 "parm=period_ms:Period of the delayed work in ms, 1..3600000 (default 100)",

@@ -12,6 +12,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Inject;
 
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.e4.ui.workbench.modeling.ESelectionService;
 import org.eclipse.e4.ui.workbench.modeling.ISelectionListener;
 import org.eclipse.jface.dialogs.MessageDialog;
@@ -72,6 +73,8 @@ public final class KernelModulePart {
     private Text pinCpu;
     private Text remoteDir;
     private List<Button> boardButtons;
+    /** The module file this view offered for the selected board, or "" (a file the user chose is kept). */
+    private String offeredModule = "";
     private final ISelectionListener selectionListener = (part, selection) -> selected(selection);
     private final BoardListener boardListener = () -> {
         Display d = display;
@@ -109,9 +112,10 @@ public final class KernelModulePart {
         button(buildButtons, "build", "Build here", this::buildHere);
         Button buildOnBoard = button(buildButtons, "buildOnBoard", "Build on the board", this::buildOnBoard);
 
-        parameters = field(parent, "Parameters", "parameters", "cpu=-1 report_all=1 classic=0");
+        LoadDefaults defaults = LoadDefaults.ofDefaultSequence();
+        parameters = field(parent, "Parameters", "parameters", defaults.parameters());
         new Label(parent, SWT.NONE);
-        pinCpu = field(parent, "taskset CPU (original module)", "pinCpu", "");
+        pinCpu = field(parent, "taskset CPU (original module)", "pinCpu", defaults.pinCpu());
         new Label(parent, SWT.NONE);
         remoteDir = remembered(parent, "Board folder", "remoteDir", KmodBuildPreferences.REMOTE_DIR);
         new Label(parent, SWT.NONE);
@@ -157,7 +161,7 @@ public final class KernelModulePart {
         Object first = selection instanceof IStructuredSelection s ? s.getFirstElement() : selection;
         if (first instanceof BoardRow row && !row.name().equals(board)) {
             board = row.name();
-            offerVirtualBoardModule();
+            offerBoardModule();
             showBoard();
             if (connection().isPresent()) {
                 refreshState();
@@ -178,12 +182,39 @@ public final class KernelModulePart {
         boardLabel.getParent().layout(true, true);
     }
 
-    /** On the QEMU virtual board, an empty module field gets the latency-mon its build made for its kernel. */
-    private void offerVirtualBoardModule() {
-        if (registry != null && moduleFile.getText().isBlank()
-                && registry.isVirtualBoard(board)) {
-            registry.virtualBoard().builtModule().ifPresent(ko -> moduleFile.setText(ko.toString()));
+    /**
+     * A module the selected board can load (the simulated board's own, the virtual board's build) fills an empty
+     * module field, or replaces the one offered for the board selected before. Found off the UI thread.
+     */
+    private void offerBoardModule() {
+        String forBoard = board;
+        BoardRegistry r = registry;
+        if (r == null || forBoard == null) {
+            return;
         }
+        Job find = Job.createSystem("Finding the module " + forBoard + " can load", monitor -> {
+            Optional<Path> module;
+            try {
+                module = r.offeredModule(forBoard);
+            } catch (IOException e) {
+                module = Optional.empty();
+            }
+            Optional<Path> found = module;
+            Display d = display;
+            if (d != null && !d.isDisposed()) {
+                d.asyncExec(() -> {
+                    if (moduleFile.isDisposed() || !forBoard.equals(board)) {
+                        return;
+                    }
+                    String current = moduleFile.getText().strip();
+                    if (current.isEmpty() || current.equals(offeredModule)) {
+                        offeredModule = found.map(Path::toString).orElse("");
+                        moduleFile.setText(offeredModule);
+                    }
+                });
+            }
+        });
+        find.schedule();
     }
 
     private Optional<BoardConnection> connection() {

@@ -1,5 +1,6 @@
 package org.wqlab.ui.kmod.tests;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -31,6 +32,7 @@ import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.Boards;
+import org.wqlab.boards.BuiltInSimulator;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.BoardProfile;
 import org.wqlab.sim.Profiles;
@@ -133,6 +135,71 @@ class KernelModuleViewTest {
             registry.remove(BOARD);
             board.close();
         }
+    }
+
+    /**
+     * On the built-in simulated board the view offers the board's own latency-mon and starts from the default
+     * sequence's parameters; Deploy + Load loads it with them, Unload unloads it.
+     */
+    @Test
+    void theSimulatedBoardsOwnModuleLoadsWithTheDefaultSequencesParameters() throws Exception {
+        IWorkbench workbench = PlatformUI.getWorkbench();
+        Display display = workbench.getDisplay();
+        IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, STARTUP, "the window");
+        Shell shell = window.getShell();
+        UiWait.until(display, shell::isVisible, STARTUP, "the window to be shown");
+        IWorkbenchPage page = window.getActivePage();
+        BoardRegistry registry = Boards.registry();
+        String sim = BuiltInSimulator.BOARD_NAME;
+        String expected = defaultSequenceLoadParameters();
+        try {
+            registry.connect(sim, HostKeyPrompt.REFUSE);
+            page.showView(ViewIds.KERNEL_MODULE);
+            page.showView(ViewIds.BOARDS);
+            Tree tree = UiWait.until(display, () -> byId(shell, WidgetIds.TREE, Tree.class), STARTUP, "the boards tree");
+            TreeRows.select(tree, UiWait.until(display, () -> TreeRows.named(tree, sim), STEP, "the simulated board"));
+
+            Text moduleFile = byId(shell, "moduleFile", Text.class);
+            UiWait.until(display, () -> moduleFile.getText().endsWith("latency-mon.ko"), STEP,
+                    "the board's own module offered, saw '" + moduleFile.getText() + "'");
+            assertEquals(expected, byId(shell, "parameters", Text.class).getText(),
+                    "the default sequence's parameters");
+            assertEquals("", byId(shell, "pinCpu", Text.class).getText(), "the default sequence pins no CPU");
+
+            Label stateLabel = byId(shell, "state", Label.class);
+            click(byId(shell, "deployLoad", Button.class));
+            UiWait.until(display, () -> stateLabel.getText().startsWith("latency_mon is loaded with "), STEP,
+                    "the load, saw '" + stateLabel.getText() + "' / " + byId(shell, "details", Text.class).getText());
+            for (String parameter : expected.split(" ")) {
+                assertTrue(stateLabel.getText().contains(parameter), stateLabel.getText() + " has " + parameter);
+            }
+            var board = registry.connection(sim).orElseThrow();
+            assertTrue(board.run(Command.of("cat").arg("/proc/modules"), STEP).stdoutText().contains("latency_mon"));
+            String reportAll = board.run(Command.of("cat").arg("/sys/module/latency_mon/parameters/report_all"), STEP)
+                    .stdoutText().strip();
+            assertEquals(expected.contains("report_all=1") ? "1" : "0", reportAll, "the parameter as the kernel has it");
+
+            click(byId(shell, "unload", Button.class));
+            UiWait.until(display, () -> stateLabel.getText().equals("latency_mon unloaded"), STEP,
+                    "the unload, saw '" + stateLabel.getText() + "'");
+            assertFalse(board.run(Command.of("cat").arg("/proc/modules"), STEP).stdoutText().contains("latency_mon"));
+        } finally {
+            registry.disconnect(sim);
+        }
+    }
+
+    /** The parameters of the default sequence's load step, read from its JSON as shipped. */
+    private static String defaultSequenceLoadParameters() throws Exception {
+        var sequence = org.wqlab.sequence.SequenceJson.defaultSequence();
+        var variables = new org.wqlab.sequence.Variables(sequence.variables(), java.util.Map.of());
+        for (var step : sequence.steps()) {
+            if (step.type() == org.wqlab.sequence.StepType.LOAD_MODULE) {
+                List<String> words = new ArrayList<>();
+                step.params().forEach((k, v) -> words.add(k + "=" + variables.substitute(v)));
+                return String.join(" ", words);
+            }
+        }
+        throw new AssertionError("the default sequence loads no module");
     }
 
     /** The Kernel Module view maximized, as a user would look at it, then restored. */
