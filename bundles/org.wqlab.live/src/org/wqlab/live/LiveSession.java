@@ -1,8 +1,10 @@
 package org.wqlab.live;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongSupplier;
 
@@ -50,6 +52,8 @@ public final class LiveSession implements KlogSink {
     private final BoardClock clock;
     private final ReportWatch watch = new ReportWatch();
 
+    private volatile Path recordingInto;
+
     public LiveSession(String name) {
         this(name, 4096);
     }
@@ -63,6 +67,15 @@ public final class LiveSession implements KlogSink {
         this.name = name;
         this.initialCapacity = initialCapacityPerCpu;
         this.clock = new BoardClock(wallNanos);
+    }
+
+    /** The experiment folder the run feeding this session records into, when one does. */
+    public Optional<Path> recordingInto() {
+        return Optional.ofNullable(recordingInto);
+    }
+
+    public void setRecordingInto(Path experimentDir) {
+        recordingInto = experimentDir;
     }
 
     public String name() {

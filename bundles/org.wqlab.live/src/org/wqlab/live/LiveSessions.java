@@ -22,6 +22,11 @@ public final class LiveSessions {
         return Optional.ofNullable(CURRENT.get());
     }
 
+    /** The live session of the run that records into {@code experimentDir}, while it is the current one. */
+    public static Optional<LiveSession> recording(java.nio.file.Path experimentDir) {
+        return current().filter(s -> s.recordingInto().map(experimentDir::equals).orElse(false));
+    }
+
     /** Makes {@code session} (or none, with null) the current one and tells every listener. */
     public static void publish(LiveSession session) {
         CURRENT.set(session);

@@ -1,5 +1,7 @@
 package org.wqlab.sequence.run;
 
+import java.nio.file.Path;
+
 import org.wqlab.target.OutputSink;
 
 /**
@@ -10,6 +12,10 @@ public interface RunMonitor {
 
     RunMonitor NONE = new RunMonitor() {
     };
+
+    /** The experiment folder this run records into, once it exists and before the first step. */
+    default void recording(Path experimentDir) {
+    }
 
     default boolean isCanceled() {
         return false;

@@ -170,6 +170,7 @@ public final class SequenceRunner {
         Instant created = Instant.now();
         ExperimentFolder folder = workspace.create(sequence.name(), created);
         try (RunLock lock = RunLock.acquire(folder)) {
+            monitor.recording(folder.dir());
             Run run = new Run(sequence, variables, board, monitor, folder);
             run.workspace = workspace;
             return run(run, created);

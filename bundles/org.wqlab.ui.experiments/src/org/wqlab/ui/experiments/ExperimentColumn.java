@@ -9,7 +9,7 @@ import org.wqlab.ui.experiments.model.ExperimentSummary;
 /** The columns of the Experiments view: header, width, cell text and the order a click on the header sorts by. */
 public enum ExperimentColumn {
     NAME("Name", 170, ExperimentSummary::name),
-    WORST("Worst delay", 90, s -> DelayText.ms(s.worstUs()), Comparator.comparingLong(ExperimentSummary::worstUs)),
+    WORST("Worst delay", 90, RunningWorst::text, Comparator.comparingLong(RunningWorst::us)),
     STATUS("Status", 85, s -> !s.loaded() ? "unreadable: " + s.problem()
             : s.damaged() ? ExperimentSummary.DAMAGED : DelayText.status(s.status())),
     DATE("Date (UTC)", 140, s -> DelayText.date(s.created()), Comparator.comparing(ExperimentSummary::created)),

@@ -49,6 +49,7 @@ public final class ExperimentsView extends ViewPart {
     private Text filter;
     private UiRefreshThrottle throttle;
     private final Runnable onCatalogChange = () -> throttle.requestRefresh();
+    private static final int RUNNING_REDRAW_MS = 500;
     private ExperimentColumn sortColumn = ExperimentColumn.DATE;
     private boolean descending = true;
     private ExperimentActions actions;
@@ -100,6 +101,24 @@ public final class ExperimentsView extends ViewPart {
         catalog.addListener(onCatalogChange);
         ensureDefaultProject();
         showCatalog();
+        redrawRunningRows();
+    }
+
+    /** While a listed run goes on, its worst delay so far is redrawn twice a second (from memory, no I/O). */
+    private void redrawRunningRows() {
+        viewer.getControl().getDisplay().timerExec(RUNNING_REDRAW_MS, () -> {
+            if (viewer.getControl().isDisposed()) {
+                return;
+            }
+            if (viewer.getInput() instanceof List<?> rows) {
+                Object[] running = rows.stream().filter(r -> r instanceof ExperimentSummary s
+                        && s.status() == org.wqlab.core.model.ExperimentStatus.RUNNING).toArray();
+                if (running.length > 0) {
+                    viewer.update(running, null);
+                }
+            }
+            redrawRunningRows();
+        });
     }
 
     /** The experiments table (for tests and for the other parts of this bundle). */

@@ -257,6 +257,14 @@ public final class SequenceRunJob extends Job {
         }
 
         @Override
+        public void recording(java.nio.file.Path experimentDir) {
+            LiveSession session = live;
+            if (session != null) {
+                session.setRecordingInto(experimentDir);
+            }
+        }
+
+        @Override
         public void stepStarted(int number, String label) {
             pm.subTask(label);
             console.message("[" + number + "] " + label + " ...");

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.junit.jupiter.api.Test;
@@ -18,8 +20,13 @@ import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.Boards;
 import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.live.LiveSessions;
 import org.wqlab.sequence.run.RunResult;
 import org.wqlab.ui.PageInput;
+import org.wqlab.ui.ViewIds;
+import org.wqlab.ui.experiments.ExperimentColumn;
+import org.wqlab.ui.experiments.ExperimentsView;
+import org.wqlab.ui.experiments.model.ExperimentSummary;
 import org.wqlab.ui.firststeps.FirstStepsEditor;
 import org.wqlab.ui.sequence.ExperimentsLocation;
 import org.wqlab.ui.sequence.SequenceEditor;
@@ -62,13 +69,35 @@ class FirstStepsTest {
         SequenceEditor editor = (SequenceEditor) active;
         assertEquals("default.wqseq", editor.getTitle());
 
+        // runs are recorded in the Experiments view's default project, as in the product
+        ExperimentsView experiments = (ExperimentsView) ui.page.showView(ViewIds.EXPERIMENTS, null,
+                IWorkbenchPage.VIEW_VISIBLE);
+        ui.page.activate(editor);
+
         ui.pressCtrlF11();
         SequenceRunJob job = UiWait.until(ui.display, editor::runJob, CONNECT, "Ctrl+F11 to start the run");
+        Path recording = UiWait.until(ui.display, () -> LiveSessions.current().flatMap(s -> s.recordingInto())
+                .orElse(null), CONNECT, "the run's experiment folder");
+        TableItem running = UiWait.until(ui.display, () -> {
+            TableItem row = row(experiments, recording);
+            return row != null && "running".equals(row.getText(ExperimentColumn.STATUS.ordinal()))
+                    && row.getText(ExperimentColumn.WORST.ordinal()).matches("\\d+\\.\\d ms so far") ? row : null;
+        }, RUN, "the Experiments view to show the run as running with its worst delay so far (rows: "
+                + rows(experiments) + ")");
+        String soFar = running.getText(ExperimentColumn.WORST.ordinal());
         UiWait.until(ui.display, () -> editor.runJob() == null, RUN, "the run to end (" + editor.runSummary() + ")");
         RunResult result = job.result();
         assertNotNull(result, editor.runSummary());
         assertEquals(ExperimentStatus.COMPLETED, result.status(), result.summary());
         assertEquals(ExperimentStatus.COMPLETED, result.folder().readMetadata().status(), "recorded completed");
+        TableItem completed = UiWait.until(ui.display, () -> {
+            TableItem row = row(experiments, recording);
+            return row != null && "completed".equals(row.getText(ExperimentColumn.STATUS.ordinal())) ? row : null;
+        }, CONNECT, "the Experiments view to show the run completed (rows: " + rows(experiments) + ")");
+        String worst = completed.getText(ExperimentColumn.WORST.ordinal());
+        assertTrue(worst.matches("\\d+\\.\\d ms"), "the recorded worst delay, no longer 'so far': " + worst);
+        assertTrue(Double.parseDouble(worst.split(" ")[0]) >= Double.parseDouble(soFar.split(" ")[0]),
+                "the worst delay only grows: " + soFar + " during the run, " + worst + " after");
         ui.page.setPartState(ui.page.getReference(editor), IWorkbenchPage.STATE_RESTORED);
         ui.page.closeEditor(editor, false);
     }
@@ -85,6 +114,24 @@ class FirstStepsTest {
         assertTrue(shown.contains("Run > Run Sequence (Ctrl+F11"), "the guide says how to run, Markdown stripped");
         assertTrue(text.getStyleRanges().length > 50, "headings, bold and code are styled");
         ui.page.closeEditor(guide, false);
+    }
+
+    private static TableItem row(ExperimentsView view, Path dir) {
+        for (TableItem item : view.viewer().getTable().getItems()) {
+            if (item.getData() instanceof ExperimentSummary s && s.dir().equals(dir)) {
+                return item;
+            }
+        }
+        return null;
+    }
+
+    private static String rows(ExperimentsView view) {
+        StringBuilder sb = new StringBuilder();
+        for (TableItem item : view.viewer().getTable().getItems()) {
+            sb.append(item.getText(0)).append(" / ").append(item.getText(ExperimentColumn.WORST.ordinal()))
+                    .append(" / ").append(item.getText(ExperimentColumn.STATUS.ordinal())).append("; ");
+        }
+        return sb.toString();
     }
 
     /** Activates a First Steps link as the keyboard does (Enter on the focused link). */
