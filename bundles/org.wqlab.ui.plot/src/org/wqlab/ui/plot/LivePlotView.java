@@ -30,8 +30,12 @@ public final class LivePlotView {
     public static final long DEFAULT_WINDOW_US = 60_000_000L;
     private static final long[] WINDOWS_US = { 10_000_000L, 60_000_000L, 300_000_000L };
     private static final String NO_SESSION = "No live session: start a sequence run.";
-    /** Below this width (pixels) the histogram goes under the delay chart instead of beside it. */
+    /**
+     * The histogram goes beside the delay chart when the view is this wide (pixels), or wider than tall by
+     * {@link #SIDE_BY_SIDE_ASPECT}; under it only in a narrow, tall view.
+     */
     private static final int SIDE_BY_SIDE_MIN_WIDTH = 720;
+    private static final double SIDE_BY_SIDE_ASPECT = 1.5;
 
     private final Composite root;
     private final DelayChart delays;
@@ -79,12 +83,18 @@ public final class LivePlotView {
         histogram = new LogHistogramChart(sash);
         histogram.control().setData(PlotWidgetIds.KEY, PlotWidgetIds.HISTOGRAM);
         sash.setWeights(3, 1);
-        // side by side the histogram gets a quarter of the width; in a narrow view that is too little to read it
+        // side by side the histogram gets a quarter of a wide view, a third of a narrower one; stacked, two fifths
+        int[][] applied = { { 3, 1 } }; // re-applied only when the arrangement changes, so a dragged sash stays
         sash.addListener(SWT.Resize, e -> {
-            int orientation = sash.getSize().x >= SIDE_BY_SIDE_MIN_WIDTH ? SWT.HORIZONTAL : SWT.VERTICAL;
-            if (sash.getOrientation() != orientation) {
+            var size = sash.getSize();
+            boolean wide = size.x >= SIDE_BY_SIDE_MIN_WIDTH;
+            int orientation = wide || size.x >= SIDE_BY_SIDE_ASPECT * size.y ? SWT.HORIZONTAL : SWT.VERTICAL;
+            int[] weights = orientation == SWT.VERTICAL ? new int[] { 3, 2 } : wide ? new int[] { 3, 1 }
+                    : new int[] { 2, 1 };
+            if (sash.getOrientation() != orientation || !java.util.Arrays.equals(applied[0], weights)) {
+                applied[0] = weights;
                 sash.setOrientation(orientation);
-                sash.setWeights(orientation == SWT.HORIZONTAL ? new int[] { 3, 1 } : new int[] { 3, 2 });
+                sash.setWeights(weights);
             }
         });
 

@@ -7,7 +7,8 @@ import org.wqlab.ui.ViewIds;
 
 /**
  * Boards and experiments on the left, sequences and experiments in the editor area (the largest region), the live
- * plot under it with the run's console and progress beside it, the kernel module and properties on the right.
+ * plot under it with the run's console, progress, the kernel module and properties beside it: no column on the
+ * right, so that at 1280x800 the editor and the plot keep their width.
  */
 public final class LatencyLabPerspective implements IPerspectiveFactory {
 
@@ -24,16 +25,14 @@ public final class LatencyLabPerspective implements IPerspectiveFactory {
         experiments.addView(ViewIds.EXPERIMENTS);
         experiments.addView(ViewIds.PROJECT_EXPLORER);
 
-        IFolderLayout right = layout.createFolder("wqlab.right", IPageLayout.RIGHT, 0.75f, editors);
-        right.addView(ViewIds.KERNEL_MODULE);
-        right.addView(ViewIds.PROPERTIES);
-
         IFolderLayout plot = layout.createFolder("wqlab.bottom", IPageLayout.BOTTOM, 0.47f, editors);
         plot.addView(ViewIds.LIVE_PLOT);
 
         IFolderLayout console = layout.createFolder("wqlab.bottom.right", IPageLayout.RIGHT, 0.62f, "wqlab.bottom");
         console.addView(ViewIds.CONSOLE);
         console.addView(ViewIds.PROGRESS);
+        console.addView(ViewIds.KERNEL_MODULE);
+        console.addView(ViewIds.PROPERTIES);
 
         ViewIds.IN_PERSPECTIVE.forEach(layout::addShowViewShortcut);
     }
