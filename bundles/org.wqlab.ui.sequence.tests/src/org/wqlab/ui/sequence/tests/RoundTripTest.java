@@ -50,7 +50,8 @@ class RoundTripTest {
     void open() throws Exception {
         ui = new EditorHarness();
         file = dir.resolve("round-trip.wqseq");
-        original = SequenceJson.defaultSequence().text();
+        // the report procedure: nine steps, a repeat, the original module (the default sequence has thirteen)
+        original = SequenceJson.reportProcedure().text();
         Files.writeString(file, original, StandardCharsets.UTF_8);
         editor = (SequenceEditor) OpenDefaultSequenceHandler.openFile(ui.page, file);
         editor.showSteps();
@@ -89,7 +90,7 @@ class RoundTripTest {
     @Test
     void formEditShowsInSourceAndUndoes() throws Exception {
         Tree tree = ui.find(WidgetIds.TREE, Tree.class);
-        assertEquals(9, tree.getItemCount(), "the default sequence's steps");
+        assertEquals(9, tree.getItemCount(), "the report procedure's steps");
         assertEquals("3  baseline", item(2).getText(0));
         assertFalse(editor.isDirty());
 
