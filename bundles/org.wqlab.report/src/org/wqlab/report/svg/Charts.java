@@ -21,6 +21,10 @@ public final class Charts {
     public static final String HISTOGRAM_ID = "chart-histogram";
     /** How much of the time before the disconnect the overlay shows, at least. */
     public static final double OVERLAY_BEFORE_S = 30;
+    /** How much of the time after the disconnect the overlay shows, at least. */
+    public static final double OVERLAY_AFTER_S = 60;
+    /** Time shown after the last late report that follows the disconnect, so its recovery is in view. */
+    static final double OVERLAY_AFTER_LAST_LATE_S = 15;
 
     private Charts() {
     }
@@ -70,11 +74,50 @@ public final class Charts {
             lateOnly[i] = c.statistics().get(i).lateRunsOnly();
         }
         double from = overlayFrom(c.series());
-        String shown = from > Double.NEGATIVE_INFINITY
-                ? " (from " + Svg.tick(from) + " s; earlier reports are in the tables)" : "";
+        double to = overlayTo(c.series(), Double.isNaN(threshold) ? 0 : threshold);
         return new LineChart(id, "Delay aligned on the USB disconnect (worst " + Units.ms(worst) + " ms)",
-                "seconds from the USB disconnect" + shown, c.series(), List.of(new Marker(0, "USB disconnect")),
-                threshold).stems(lateOnly).from(from).toSvg();
+                "seconds from the USB disconnect" + shownRange(from, to), c.series(),
+                List.of(new Marker(0, "USB disconnect")), threshold).stems(lateOnly).from(from).to(to).toSvg();
+    }
+
+    private static String shownRange(double from, double to) {
+        boolean cutBefore = from > Double.NEGATIVE_INFINITY;
+        boolean cutAfter = to < Double.POSITIVE_INFINITY;
+        if (!cutBefore && !cutAfter) {
+            return "";
+        }
+        String range = cutBefore && cutAfter ? Svg.tick(from) + " s to +" + Svg.tick(to) + " s"
+                : cutBefore ? "from " + Svg.tick(from) + " s" : "up to +" + Svg.tick(to) + " s";
+        String rest = cutBefore && cutAfter ? "earlier and later" : cutBefore ? "earlier" : "later";
+        return " (" + range + "; " + rest + " reports are in the tables)";
+    }
+
+    /**
+     * Where the overlay ends: {@link #OVERLAY_AFTER_S} after the disconnect, or later so that every series' worst
+     * delay and its last late report after the disconnect (plus {@link #OVERLAY_AFTER_LAST_LATE_S}) are in view;
+     * no limit when nothing is later anyway. Hours of quiet baseline after the stall would squeeze the stall into
+     * a few pixels.
+     */
+    static double overlayTo(List<AlignedSeries> series, double thresholdMs) {
+        double to = OVERLAY_AFTER_S;
+        double latest = Double.NEGATIVE_INFINITY;
+        for (AlignedSeries s : series) {
+            int worst = -1;
+            for (int i = 0; i < s.size(); i++) {
+                double t = s.secondsFromDisconnect()[i];
+                latest = Math.max(latest, t);
+                if (worst < 0 || s.delayMs()[i] > s.delayMs()[worst]) {
+                    worst = i;
+                }
+                if (t >= 0 && s.delayMs()[i] > thresholdMs) {
+                    to = Math.max(to, Math.ceil(t + OVERLAY_AFTER_LAST_LATE_S));
+                }
+            }
+            if (worst >= 0) {
+                to = Math.max(to, Math.ceil(s.secondsFromDisconnect()[worst]));
+            }
+        }
+        return latest <= to ? Double.POSITIVE_INFINITY : to;
     }
 
     /**

@@ -25,6 +25,7 @@ public final class LineChart {
     private final double thresholdMs;
     private boolean[] stems = new boolean[0];
     private double fromX = Double.NEGATIVE_INFINITY;
+    private double toX = Double.POSITIVE_INFINITY;
     private int width = 960;
     private int height = 420;
 
@@ -54,6 +55,16 @@ public final class LineChart {
         return this;
     }
 
+    /** Shows x up to {@code to} (points after it are left out of the drawing, not of the data). */
+    public LineChart to(double to) {
+        this.toX = to;
+        return this;
+    }
+
+    private boolean shown(double x) {
+        return x >= fromX && x <= toX;
+    }
+
     public LineChart size(int w, int h) {
         this.width = w;
         this.height = h;
@@ -72,7 +83,7 @@ public final class LineChart {
         double yMinPositive = Double.POSITIVE_INFINITY;
         for (AlignedSeries s : series) {
             for (int i = 0; i < s.size(); i++) {
-                if (s.secondsFromDisconnect()[i] < fromX) {
+                if (!shown(s.secondsFromDisconnect()[i])) {
                     continue;
                 }
                 xMin = Math.min(xMin, s.secondsFromDisconnect()[i]);
@@ -87,6 +98,9 @@ public final class LineChart {
         }
         if (fromX > Double.NEGATIVE_INFINITY) {
             xMin = Math.min(xMin, fromX);
+        }
+        if (toX < Double.POSITIVE_INFINITY) {
+            xMax = Math.max(xMax, toX);
         }
         for (Marker m : markers) {
             xMin = Math.min(xMin, m.x());
@@ -142,7 +156,8 @@ public final class LineChart {
                     .append(Svg.esc(m.label())).append("</text>\n");
         }
         for (int k = 0; k < series.size(); k++) {
-            seriesPath(b, series.get(k), k, x, y, (int) (right - left), k < stems.length && stems[k], bottom, fromX);
+            seriesPath(b, series.get(k), k, x, y, (int) (right - left), k < stems.length && stems[k], bottom,
+                    lineWidth(k, series.size()));
         }
         b.append("</g>\n");
         HistogramChart.legend(b, series.stream().map(AlignedSeries::name).toList(), left, top, right);
@@ -190,22 +205,31 @@ public final class LineChart {
                 .append(log ? ", log scale" : "").append(")</text>\n");
     }
 
-    private static void seriesPath(StringBuilder b, AlignedSeries s, int index, Axis x, Axis y, int columns,
-            boolean stem, double bottom, double fromX) {
+    /**
+     * Line width of series {@code index} of {@code count}: the first drawn widest, each later one narrower, so
+     * series that share a baseline stay visible as nested stripes instead of the last one hiding the others. Each
+     * stripe is 2 px wide on either side, so it keeps at least one pixel row of its own colour under anti-aliasing.
+     */
+    static double lineWidth(int index, int count) {
+        return 1.5 + 4 * Math.min(count - 1 - index, 2);
+    }
+
+    private void seriesPath(StringBuilder b, AlignedSeries s, int index, Axis x, Axis y, int columns,
+            boolean stem, double bottom, double width) {
         String color = Svg.color(index);
         double[] xs = s.secondsFromDisconnect();
         double[] ys = s.delayMs();
-        if (fromX > Double.NEGATIVE_INFINITY) {
+        if (fromX > Double.NEGATIVE_INFINITY || toX < Double.POSITIVE_INFINITY) {
             int kept = 0;
             for (double v : xs) {
-                if (v >= fromX) {
+                if (shown(v)) {
                     kept++;
                 }
             }
             double[] kx = new double[kept];
             double[] ky = new double[kept];
             for (int i = 0, k = 0; i < xs.length; i++) {
-                if (xs[i] >= fromX) {
+                if (shown(xs[i])) {
                     kx[k] = xs[i];
                     ky[k++] = ys[i];
                 }
@@ -228,7 +252,7 @@ public final class LineChart {
         if (d.length() > 0) {
             b.append("<path class=\"").append(stem ? "series-stems" : "series-line").append("\" d=\"").append(d)
                     .append("\" fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"")
-                    .append(stem ? "2" : "1.5").append("\"/>\n");
+                    .append(Svg.n(stem ? width + 0.5 : width)).append("\"/>\n");
         }
         if (s.size() <= DOTS_UP_TO) {
             for (double[] p : points) {
