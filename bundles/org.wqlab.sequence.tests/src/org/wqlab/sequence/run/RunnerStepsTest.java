@@ -52,6 +52,9 @@ class RunnerStepsTest {
                     StandardCharsets.UTF_8);
             assertTrue(record.contains("\"status\": \"failed\""), record);
             assertEquals("1", r.folder().readMetadata().parameters().get("taskset.cpu"));
+            String log = Files.readString(r.folder().dir().resolve("kernel.log"), StandardCharsets.UTF_8);
+            assertEquals(1, log.lines().filter(l -> l.contains("wqlab: log read up to here ")).count(),
+                    "before giving up, the wait let the log stream catch up with a line of its own: " + log);
         }
     }
 }

@@ -194,6 +194,29 @@ public final class KernelLogRecorder implements OutputSink {
         }
     }
 
+    /**
+     * The index of the first kept message in {@code [from, to)} that matches, -1 when none does, or
+     * {@link #GAVE_UP_MATCHING} when {@code stop} says so while a line is being matched. Looks only at what has
+     * arrived; matched on a copy, outside this recorder's lock.
+     */
+    int find(Pattern pattern, int from, int to, java.util.function.BooleanSupplier stop) {
+        List<String> batch;
+        synchronized (this) {
+            int end = Math.min(to, messages.size());
+            batch = from >= end ? List.of() : List.copyOf(messages.subList(from, end));
+        }
+        for (int k = 0; k < batch.size(); k++) {
+            try {
+                if (pattern.matcher(new BoundedCharSequence(batch.get(k), stop)).find()) {
+                    return from + k;
+                }
+            } catch (BoundedCharSequence.Stopped e) {
+                return GAVE_UP_MATCHING;
+            }
+        }
+        return -1;
+    }
+
     /** Blocks until a record with a sequence number has been seen, or the time is up. */
     public synchronized boolean awaitAnyRecord(long timeoutMs) throws InterruptedException {
         long end = System.nanoTime() + timeoutMs * 1_000_000L;

@@ -78,6 +78,8 @@ public final class SequenceRunner {
     /** Extra file in the experiment folder: step timings and outcomes, module identity, cached sizes. */
     public static final String RUN_FILE = "run.json";
     private static final Duration SHORT = Duration.ofSeconds(30);
+    /** How long a wait for a kernel log line gives the log stream to catch up with the board's clock. */
+    private static final Duration LOG_CATCH_UP = Duration.ofSeconds(120);
     private static final Command UPTIME = Command.of("cat").arg("/proc/uptime");
     private static final Pattern CACHED = Pattern.compile("(?m)^Cached:\\s+(\\d+) kB");
 
@@ -409,6 +411,10 @@ public final class SequenceRunner {
                 int from = run.messagesBeforePreviousStep;
                 int at = run.recorder.await(p, from, run.deadline(timeout), run.monitor::isCanceled);
                 run.check();
+                if (at == -1) {
+                    at = afterTheLogCaughtUp(run, p, from);
+                    run.check();
+                }
                 if (at == KernelLogRecorder.GAVE_UP_MATCHING) {
                     throw new StepFailed(label + ": timed out after " + timeout + " s (board time) while still"
                             + " matching '" + p + "' against a kernel log line; the pattern backtracks too much,"
@@ -449,6 +455,23 @@ public final class SequenceRunner {
                 yield times + " times";
             }
         };
+    }
+
+    /**
+     * The board's clock says the wait is over, but the kernel log stream may be behind it (a loaded host reading a
+     * fast simulated board, a slow link): writes a line into the board's log and, once the stream shows it, looks
+     * once more at what arrived before it. A line the board logged within the timeout is then found however late
+     * it was read; one logged after the timeout still is not. @return the match's index, or -1
+     */
+    private int afterTheLogCaughtUp(Run run, Pattern p, int from) throws TransportException, InterruptedException {
+        String line = KmsgLine.of("log read up to here " + System.nanoTime());
+        ExecResult written = run.connection.run(Command.of("echo").arg(line).op(">").arg("/dev/kmsg"), SHORT);
+        if (!written.succeeded()) {
+            return -1; // a board that does not take kernel log lines: the board's clock decides alone
+        }
+        int caughtUp = run.recorder.await(Pattern.compile(Pattern.quote(line)), from,
+                BoardDeadline.wall(LOG_CATCH_UP.toMillis()), run.monitor::isCanceled);
+        return caughtUp < 0 ? -1 : run.recorder.find(p, from, caughtUp, run.monitor::isCanceled);
     }
 
     private void sleep(Run run, BoardDeadline deadline) throws Cancelled, InterruptedException {
