@@ -12,10 +12,13 @@ import org.wqlab.target.TransportException;
 
 /**
  * The kernel log lines that appeared after a mark: read with {@code dmesg} before a load and again after a failure,
- * so a refusal is shown with its own lines, not with old ones. If the marked line was pushed out of the ring buffer
- * meanwhile, every line counts as new.
+ * so a refusal is shown with its own lines, not with old ones. Only the newest {@value #TAIL_LINES} lines are read
+ * (a board whose every CPU reports every run fills a ring of hundreds of thousands of records, megabytes to move
+ * twice per load); if the marked line was pushed out of them meanwhile, every line read counts as new.
  */
 public final class DmesgWindow {
+
+    static final int TAIL_LINES = 4000;
 
     private final String lastLine;
     private final int lastLineOccurrences;
@@ -59,7 +62,8 @@ public final class DmesgWindow {
     }
 
     private static List<String> dmesg(BoardConnection connection, Duration timeout) throws TransportException {
-        ExecResult result = connection.run(Command.of("dmesg"), timeout);
+        ExecResult result = connection.run(Command.of("dmesg").op("|").word("tail").word("-n")
+                .word(Integer.toString(TAIL_LINES)), timeout);
         if (!result.succeeded()) {
             return List.of(); // no permission to read the log: errors are still reported, without their lines
         }
