@@ -33,6 +33,8 @@ public final class Comparison {
 
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
             .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+            .withZone(ZoneOffset.UTC);
 
     private final List<LoadedExperiment> experiments;
     private final List<Statistics> statistics;
@@ -42,6 +44,7 @@ public final class Comparison {
     private final List<Long> alignmentUs;
     private final List<String> notes;
     private final String verdict;
+    private final List<String> explanation;
 
     private Comparison(List<LoadedExperiment> experiments) {
         this.experiments = List.copyOf(experiments);
@@ -71,6 +74,7 @@ public final class Comparison {
         this.alignmentUs = List.copyOf(t0s);
         this.verdict = verdict(n);
         this.notes = List.copyOf(n);
+        this.explanation = explain();
     }
 
     public static Comparison of(List<LoadedExperiment> experiments) {
@@ -88,6 +92,14 @@ public final class Comparison {
     /** Which experiment is better and by how much, by worst delay; one line. */
     public String verdict() {
         return verdict;
+    }
+
+    /**
+     * What explains the differences the verdict ranks, from the conditions each experiment recorded (cached size,
+     * CPU_INTENSIVE threshold, board, kernel, config, module parameters); empty for a single experiment.
+     */
+    public List<String> explanation() {
+        return explanation;
     }
 
     /** What the reader should know about how the numbers were made (alignment, missing data). */
@@ -211,7 +223,7 @@ public final class Comparison {
         if (measured.isEmpty()) {
             return rows.isEmpty() ? "nothing to compare" : "no experiment reported a delay: nothing to compare";
         }
-        measured.sort(Comparator.comparingLong((Integer i) -> rows.get(i).worstUs()).thenComparing(i -> i));
+        measured = ranked();
         int best = measured.get(0);
         String bestText = labels.get(best) + " (" + Units.ms(rows.get(best).worstUs()) + " ms worst)";
         if (measured.size() == 1) {
@@ -246,6 +258,29 @@ public final class Comparison {
         return v.toString();
     }
 
+    private List<Integer> ranked() {
+        List<Integer> measured = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).count() > 0) {
+                measured.add(i);
+            }
+        }
+        measured.sort(Comparator.comparingLong((Integer i) -> rows.get(i).worstUs()).thenComparing(i -> i));
+        return measured;
+    }
+
+    private List<String> explain() {
+        List<Integer> ranked = ranked();
+        if (ranked.size() < 2) {
+            return List.of();
+        }
+        List<ComparisonExplanation.Conditions> c = new ArrayList<>();
+        for (int i : ranked) {
+            c.add(ComparisonExplanation.conditions(experiments.get(i), labels.get(i), rows.get(i)));
+        }
+        return List.copyOf(ComparisonExplanation.explain(c.get(0), c.subList(1, c.size())));
+    }
+
     private static String joinAnd(List<String> parts) {
         if (parts.size() == 1) {
             return parts.get(0);
@@ -262,7 +297,7 @@ public final class Comparison {
         static List<String> shortest(List<LoadedExperiment> experiments) {
             List<Function<LoadedExperiment, String>> candidates = List.of(e -> e.metadata().name(),
                     e -> e.metadata().boardFacts().getOrDefault("board", "").replaceFirst("^Simulated ", ""),
-                    e -> kernel(e.metadata().boardFacts()), e -> e.metadata().id());
+                    e -> kernel(e.metadata().boardFacts()), e -> e.metadata().name() + " at " + time(e));
             for (Function<LoadedExperiment, String> c : candidates) {
                 List<String> names = experiments.stream().map(c).toList();
                 if (names.stream().noneMatch(String::isBlank) && new HashSet<>(names).size() == names.size()) {
@@ -271,9 +306,18 @@ public final class Comparison {
             }
             List<String> out = new ArrayList<>();
             for (int i = 0; i < experiments.size(); i++) {
-                out.add(experiments.get(i).metadata().id() + " #" + (i + 1));
+                out.add(experiments.get(i).metadata().name() + " #" + (i + 1));
             }
             return out;
+        }
+
+        /** When the experiment was made, to the second (UTC), or its folder id when that is not a time. */
+        private static String time(LoadedExperiment e) {
+            try {
+                return TIME.format(Instant.parse(e.metadata().created()));
+            } catch (DateTimeParseException ex) {
+                return e.metadata().id();
+            }
         }
 
         /** "rcar-h3-default", "rcar-h3-tailored" become "default", "tailored" (cut at a separator only). */

@@ -43,6 +43,7 @@ public final class HtmlReport {
             td.nowrap { white-space: nowrap; }
             .chart { display: block; margin: 12px 0; border: 1px solid #ddd; max-width: 100%; height: auto; }
             .notes li { color: #555; }
+            .explanation { font-size: 15px; margin: 8px 0 4px 0; }
             .facts td:first-child { color: #555; white-space: nowrap; }
             footer { margin-top: 32px; font-size: 12px; color: #777; }
             """;
@@ -61,6 +62,11 @@ public final class HtmlReport {
         List<ExperimentWhy> whys = c.experiments().stream().map(ExperimentWhy::of).toList();
         b.append("<p class=\"verdict ").append(ExperimentWhy.kindOfAll(whys)).append("\" id=\"verdict\">")
                 .append(esc(c.verdict())).append("</p>\n");
+        if (!c.explanation().isEmpty()) {
+            b.append("<ul class=\"explanation\" id=\"explanation\">\n");
+            c.explanation().forEach(line -> b.append("<li>").append(esc(line)).append("</li>\n"));
+            b.append("</ul>\n");
+        }
         results(b, c);
         if (!c.notes().isEmpty()) {
             b.append("<ul class=\"notes\">\n");

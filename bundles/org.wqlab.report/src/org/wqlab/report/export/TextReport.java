@@ -42,6 +42,11 @@ public final class TextReport {
         for (String l : wrap("Verdict: " + c.verdict(), WIDTH, "         ")) {
             b.append(l).append('\n');
         }
+        for (String line : c.explanation()) {
+            for (String l : wrap("Why: " + line, WIDTH, "     ")) {
+                b.append(l).append('\n');
+            }
+        }
         b.append('\n');
         results(b, c);
         for (int i = 0; i < n; i++) {
