@@ -57,6 +57,20 @@ class WaitingTest {
     }
 
     @Test
+    void aPauseOfTheWholeStreamIsNoCpuWaiting() {
+        session.setBoardSpeed(2);
+        feed("[  100.000000] latency_mon: start cpu=all period_ms=100 threshold_ms=9 report_all=1\n");
+        reports(100_500_000, 100_500_000);
+        wall.addAndGet(200 * MS); // 400 ms of board time without a line from any CPU: the host reads late
+        assertEquals(100_900_000, session.boardNowUs());
+        assertEquals(List.of(), session.waiting(), "every CPU silent at once is the stream, not the board");
+
+        feed("[  100.600000] latency_mon: cpu=1 seq=6 delay_us=41\n[  100.700000] latency_mon: cpu=1 seq=7 delay_us=41\n");
+        assertEquals(List.of(new Waiting(0, 100_500_000, 100_700_000)), session.waiting(),
+                "CPU 1 moved on past CPU 0's due time: CPU 0 waits, until CPU 1's newest line");
+    }
+
+    @Test
     void whenNoCpuReportsTheBoardTimeAdvancesWithTheWallClockTimesTheSpeed() {
         session.setBoardSpeed(10);
         feed("[  100.000000] latency_mon: start cpu=0 period_ms=100 threshold_ms=9 report_all=1\n"

@@ -74,18 +74,32 @@ final class ReportWatch {
         return active ? periodUs : 0;
     }
 
-    /** Every expected CPU silent for longer than its period plus the threshold at board time {@code nowUs}. */
+    /**
+     * Every expected CPU silent for longer than its period plus the threshold, waiting until board time
+     * {@code nowUs}. With several CPUs watched, a CPU is overdue only when the others' reports have moved on past
+     * its due time: the stream arrives in bursts, and a pause of the whole stream (the host reading late) is no
+     * CPU waiting. A single watched CPU has no others to go by and is held to {@code nowUs}.
+     */
     List<Waiting> waiting(long nowUs) {
         if (!active) {
             return List.of();
         }
         long overdueUs = periodUs + thresholdUs;
         long[] last = lastReportUs;
+        int watched = 0;
+        long newest = NONE;
+        for (long t : last) {
+            if (t != NONE) {
+                watched++;
+                newest = Math.max(newest, t);
+            }
+        }
+        long reference = watched >= 2 ? newest : nowUs;
         List<Waiting> out = new ArrayList<>(1);
         for (int cpu = 0; cpu < last.length; cpu++) {
             long t = last[cpu];
-            if (t != NONE && nowUs - t > overdueUs) {
-                out.add(new Waiting(cpu, t, nowUs));
+            if (t != NONE && reference - t > overdueUs) {
+                out.add(new Waiting(cpu, t, Math.max(nowUs, reference)));
             }
         }
         return out;
