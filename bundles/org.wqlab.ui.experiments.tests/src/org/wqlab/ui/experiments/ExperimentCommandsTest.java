@@ -38,6 +38,7 @@ import org.eclipse.ui.services.IEvaluationService;
 import org.junit.jupiter.api.Test;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.core.store.ExperimentChanges;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.ui.ViewIds;
@@ -67,14 +68,29 @@ class ExperimentCommandsTest {
         IWorkbench workbench = PlatformUI.getWorkbench();
         Display display = workbench.getDisplay();
         IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, WAIT, "the window");
-        Shell shell = window.getShell();
-        IWorkbenchPage page = window.getActivePage();
-        ExperimentsView view = (ExperimentsView) page.showView(ViewIds.EXPERIMENTS);
+        ExperimentsView view = (ExperimentsView) window.getActivePage().showView(ViewIds.EXPERIMENTS);
         IProject project = UiWait.until(display, () -> ExperimentProjects.projects().stream().findFirst().orElse(null),
                 WAIT, "the wqlab project");
         Workspace workspace = ExperimentProjects.workspaceOf(project);
         ExperimentFolder a = experiment(workspace, "commands A");
         ExperimentFolder b = experiment(workspace, "commands B");
+        try {
+            commandsFollowTheSelection(window, view, a, b);
+        } finally {
+            ExperimentChanges.delete(a);
+            ExperimentChanges.delete(b);
+            ExperimentCatalog.get().refresh();
+            // the other tests of this bundle count the experiments of the shared workspace
+            UiWait.until(display, () -> loaded(view, a.dir()) == null && loaded(view, b.dir()) == null, WAIT,
+                    "the test's experiments to leave the view");
+        }
+    }
+
+    private static void commandsFollowTheSelection(IWorkbenchWindow window, ExperimentsView view, ExperimentFolder a,
+            ExperimentFolder b) throws Exception {
+        Display display = window.getWorkbench().getDisplay();
+        Shell shell = window.getShell();
+        IWorkbenchPage page = window.getActivePage();
         ExperimentCatalog.get().refresh();
         ExperimentSummary sa = UiWait.until(display, () -> loaded(view, a.dir()), WAIT, "experiment A in the view");
         ExperimentSummary sb = UiWait.until(display, () -> loaded(view, b.dir()), WAIT, "experiment B in the view");
