@@ -1,6 +1,7 @@
 package org.wqlab.ui.boards;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -16,12 +17,10 @@ import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.e4.ui.di.Focus;
+import org.eclipse.e4.ui.workbench.renderers.swt.HandledContributionItem;
 import org.eclipse.e4.ui.workbench.modeling.ESelectionService;
-import org.eclipse.jface.action.Action;
-import org.eclipse.jface.action.IAction;
 import org.eclipse.jface.action.IContributionItem;
 import org.eclipse.jface.action.MenuManager;
-import org.eclipse.jface.action.Separator;
 import org.eclipse.jface.action.ToolBarManager;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
@@ -56,6 +55,7 @@ import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.menus.IMenuService;
 import org.eclipse.ui.views.properties.IPropertySheetPage;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
@@ -67,7 +67,7 @@ import org.wqlab.vboard.RunningBoard;
 
 /**
  * The Boards view (an e4 POJO part): board profiles in a tree with host and status, their probed facts below them,
- * actions to add, edit, duplicate, remove, connect and disconnect, and to build and stop the QEMU virtual board's VM
+ * commands (see {@link BoardCommand}) to add, edit, duplicate, remove, connect and disconnect, and to build and stop the QEMU virtual board's VM
  * (connecting it boots the VM). Status changes arrive from any thread and reach
  * the tree through a {@link UiRefreshThrottle}; the selected board goes to the Properties view.
  */
@@ -85,7 +85,9 @@ public final class BoardsPart implements IAdaptable {
     private LocalResourceManager resources;
     private final Map<String, Image> images = new HashMap<>();
     private final Map<String, String> lastStatus = new HashMap<>();
-    private final List<BoardAction> actions = new ArrayList<>();
+    private IMenuService menus;
+    private ToolBarManager toolBar;
+    private MenuManager contextMenu;
     private final BoardListener listener = () -> {
         UiRefreshThrottle t = throttle;
         if (t != null) {
@@ -133,36 +135,19 @@ public final class BoardsPart implements IAdaptable {
             return;
         }
 
-        actions.add(new BoardAction(WidgetIds.ADD, "Add...", "Add a board", Need.NOTHING, this::add));
-        actions.add(new BoardAction(WidgetIds.EDIT, "Edit...", "Edit the selected board", Need.ONE, this::edit));
-        actions.add(new BoardAction(WidgetIds.DUPLICATE, "Duplicate", "Duplicate the selected board", Need.ONE,
-                this::duplicate));
-        actions.add(new BoardAction(WidgetIds.REMOVE, "Remove", "Remove the selected boards", Need.SOME, this::remove));
-        actions.add(new BoardAction(WidgetIds.CONNECT, "Connect", "Connect to the selected boards", Need.DISCONNECTED,
-                this::connect));
-        actions.add(new BoardAction(WidgetIds.DISCONNECT, "Disconnect", "Disconnect the selected boards",
-                Need.CONNECTED, this::disconnect));
-        actions.add(new BoardAction(WidgetIds.BUILD_VM, "Build VM", "Build the QEMU virtual board from Debian packages"
-                + " (releng/virtual-board/build.sh; a rebuild with the same inputs does nothing)", Need.VM_STOPPED,
-                this::buildVirtualBoard));
-        actions.add(new BoardAction(WidgetIds.STOP_VM, "Stop VM", "Disconnect the QEMU virtual board and stop its VM",
-                Need.VM_RUNNING, this::stopVirtualBoard));
-        MenuManager menu = new MenuManager();
-        for (BoardAction a : actions) {
-            toolBar.add(a);
-            menu.add(a);
-            if (a.getId().equals(WidgetIds.REMOVE) || a.getId().equals(WidgetIds.DISCONNECT)) {
-                toolBar.add(new Separator());
-                menu.add(new Separator());
-            }
-        }
+        // the buttons and menu items are the commands plugin.xml contributes (see BoardCommand)
+        menus = PlatformUI.getWorkbench().getService(IMenuService.class);
+        menus.populateContributionManager(toolBar, BoardCommand.TOOLBAR);
         toolBar.update(true);
         for (ToolItem item : toolBar.getControl().getItems()) {
             if (item.getData() instanceof IContributionItem ci && ci.getId() != null) {
                 item.setData(WidgetIds.KEY, ci.getId());
             }
         }
-        tree.setMenu(menu.createContextMenu(tree));
+        this.toolBar = toolBar;
+        contextMenu = new MenuManager();
+        menus.populateContributionManager(contextMenu, BoardCommand.CONTEXT_MENU);
+        tree.setMenu(contextMenu.createContextMenu(tree));
         viewer.addSelectionChangedListener(e -> selectionChanged());
         viewer.addDoubleClickListener(e -> {
             List<String> selected = selectedBoards();
@@ -170,6 +155,7 @@ public final class BoardsPart implements IAdaptable {
                 edit(selected);
             }
         });
+        ShownBoardsView.shown(this);
 
         throttle = new UiRefreshThrottle(parent.getDisplay(), this::refresh);
         registry.addListener(listener);
@@ -183,6 +169,7 @@ public final class BoardsPart implements IAdaptable {
     public void setFocus() {
         if (viewer != null && !viewer.getControl().isDisposed()) {
             viewer.getControl().setFocus();
+            ShownBoardsView.shown(this);
             bindSiteSelectionProvider();
             lookAtVirtualBoard(); // 'wqlab vboard start|stop' in a shell may have changed it
         }
@@ -228,6 +215,11 @@ public final class BoardsPart implements IAdaptable {
 
     @PreDestroy
     public void dispose() {
+        ShownBoardsView.closed(this);
+        if (menus != null) {
+            menus.releaseContributions(toolBar);
+            menus.releaseContributions(contextMenu);
+        }
         if (registry != null) {
             registry.removeListener(listener);
         }
@@ -257,14 +249,28 @@ public final class BoardsPart implements IAdaptable {
     }
 
     private void selectionChanged() {
-        List<String> selected = selectedBoards();
-        for (BoardAction a : actions) {
-            a.update(selected);
-        }
+        ShownBoardsView.changed();
+        showEnablement();
         if (selectionService != null) {
             // a fresh selection object, so the Properties view re-reads the status and facts
             IStructuredSelection s = viewer.getStructuredSelection();
             selectionService.setSelection(s.isEmpty() ? StructuredSelection.EMPTY : new StructuredSelection(s.toList()));
+        }
+    }
+
+    /**
+     * Enables the buttons as their handlers are now. The e4 workbench re-asks the handlers of such items only when
+     * told, and then 100 ms later; the buttons follow at once, as a JFace action's did.
+     */
+    private void showEnablement() {
+        for (IContributionItem item : toolBar.getItems()) {
+            if (item instanceof HandledContributionItem h) {
+                Arrays.stream(BoardCommand.values()).filter(c -> c.id().equals(item.getId())).findFirst()
+                        .ifPresent(c -> {
+                            h.getModel().setEnabled(canRun(c));
+                            h.update();
+                        });
+            }
         }
     }
 
@@ -300,6 +306,7 @@ public final class BoardsPart implements IAdaptable {
             } catch (BoardStoreException | SecretStore.SecretStoreException | IllegalArgumentException e) {
                 return e.getMessage();
             }
+            refresh(); // the throttled refresh comes later: the new row must be in the tree to be selected
             viewer.setSelection(new StructuredSelection(new BoardRow(profile.name())), true);
             return null;
         }).open();
@@ -337,6 +344,7 @@ public final class BoardsPart implements IAdaptable {
     private void duplicate(List<String> selected) {
         try {
             BoardEntry copy = registry.duplicate(selected.get(0));
+            refresh();
             viewer.setSelection(new StructuredSelection(new BoardRow(copy.name())), true);
         } catch (BoardStoreException e) {
             MessageDialog.openError(shell(), "Duplicate board", e.getMessage());
@@ -549,45 +557,42 @@ public final class BoardsPart implements IAdaptable {
         }
     }
 
-    private enum Need {
-        NOTHING, ONE, SOME, DISCONNECTED, CONNECTED, VM_STOPPED, VM_RUNNING
+    /** Whether {@code command} can act on the selected boards now; what its handler's enablement says. */
+    boolean canRun(BoardCommand command) {
+        if (registry == null || viewer.getControl().isDisposed()) {
+            return false;
+        }
+        List<String> selected = selectedBoards();
+        return switch (command) {
+            case ADD -> true;
+            case EDIT, DUPLICATE -> selected.size() == 1;
+            case REMOVE -> !selected.isEmpty();
+            case CONNECT -> selected.stream().anyMatch(n -> registry.status(n) instanceof BoardStatus.Disconnected
+                    || registry.status(n) instanceof BoardStatus.Failed);
+            case DISCONNECT -> selected.stream().anyMatch(n -> registry.status(n) instanceof BoardStatus.Connected
+                    || registry.status(n) instanceof BoardStatus.Connecting
+                    || registry.status(n) instanceof BoardStatus.Starting);
+            case BUILD_VM -> selected.size() == 1 && registry.isVirtualBoard(selected.get(0)) && !vmRunning()
+                    && !(registry.status(selected.get(0)) instanceof BoardStatus.Starting)
+                    && Job.getJobManager().find(BuildVirtualBoardJob.FAMILY).length == 0;
+            case STOP_VM -> selected.stream().anyMatch(registry::isVirtualBoard)
+                    && (vmRunning() || selected.stream().anyMatch(n -> registry.isVirtualBoard(n)
+                            && registry.status(n) instanceof BoardStatus.Starting));
+        };
     }
 
-    private final class BoardAction extends Action {
-        private final Need need;
-        private final java.util.function.Consumer<List<String>> run;
-
-        BoardAction(String id, String text, String tooltip, Need need,
-                java.util.function.Consumer<List<String>> run) {
-            super(text, IAction.AS_PUSH_BUTTON);
-            setId(id);
-            setToolTipText(tooltip);
-            this.need = need;
-            this.run = run;
-        }
-
-        void update(List<String> selected) {
-            setEnabled(switch (need) {
-                case NOTHING -> true;
-                case ONE -> selected.size() == 1;
-                case SOME -> !selected.isEmpty();
-                case DISCONNECTED -> selected.stream().anyMatch(n -> registry.status(n) instanceof BoardStatus.Disconnected
-                        || registry.status(n) instanceof BoardStatus.Failed);
-                case CONNECTED -> selected.stream().anyMatch(n -> registry.status(n) instanceof BoardStatus.Connected
-                        || registry.status(n) instanceof BoardStatus.Connecting
-                        || registry.status(n) instanceof BoardStatus.Starting);
-                case VM_STOPPED -> selected.size() == 1 && registry.isVirtualBoard(selected.get(0)) && !vmRunning()
-                        && !(registry.status(selected.get(0)) instanceof BoardStatus.Starting)
-                        && Job.getJobManager().find(BuildVirtualBoardJob.FAMILY).length == 0;
-                case VM_RUNNING -> selected.stream().anyMatch(registry::isVirtualBoard)
-                        && (vmRunning() || selected.stream().anyMatch(n -> registry.isVirtualBoard(n)
-                                && registry.status(n) instanceof BoardStatus.Starting));
-            });
-        }
-
-        @Override
-        public void run() {
-            run.accept(selectedBoards());
+    /** Runs {@code command} on the selected boards (its handler checked {@link #canRun} first). */
+    void run(BoardCommand command) {
+        List<String> selected = selectedBoards();
+        switch (command) {
+            case ADD -> add(selected);
+            case EDIT -> edit(selected);
+            case DUPLICATE -> duplicate(selected);
+            case REMOVE -> remove(selected);
+            case CONNECT -> connect(selected);
+            case DISCONNECT -> disconnect(selected);
+            case BUILD_VM -> buildVirtualBoard(selected);
+            case STOP_VM -> stopVirtualBoard(selected);
         }
     }
 }

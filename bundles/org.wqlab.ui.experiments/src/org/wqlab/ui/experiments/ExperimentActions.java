@@ -8,8 +8,6 @@ import java.util.function.Supplier;
 
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.jface.action.Action;
-import org.eclipse.jface.action.IAction;
 import org.eclipse.jface.dialogs.InputDialog;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.window.Window;
@@ -24,53 +22,44 @@ import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
 import org.wqlab.ui.experiments.export.ExportActions;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
 import org.wqlab.ui.experiments.model.ExperimentSummary;
-import org.wqlab.ui.experiments.workspace.LinkFolderDialog;
 
-/** What the Experiments view does to its selection. Changes run in Jobs; the catalog re-scans after them. */
+/**
+ * What the Experiments view's commands do to its selection. Changes run in Jobs; the catalog re-scans after them.
+ */
 final class ExperimentActions {
-    final Action open;
-    final Action compare;
-    final Action rename;
-    final Action notes;
-    final Action delete;
-    final Action linkFolder;
     private final IWorkbenchPartSite site;
     private final Supplier<List<ExperimentSummary>> selection;
 
     ExperimentActions(IWorkbenchPartSite site, Supplier<List<ExperimentSummary>> selection) {
         this.site = site;
         this.selection = selection;
-        open = action("&Open", () -> openEditors(site, selection.get()));
-        compare = action("&Compare", () -> openCompare(site, selection.get()));
-        compare.setToolTipText("Compare the selected experiments, aligned on their USB disconnect");
-        compare.setImageDescriptor(org.eclipse.jface.resource.ImageDescriptor.createFromImage(
-                StatusIcons.image("compare16")));
-        rename = action("Re&name...", this::renameSelected);
-        notes = action("No&tes...", this::editNotes);
-        delete = action("&Delete...", this::deleteSelected);
-        linkFolder = action("&Link Experiments Folder...", () -> LinkFolderDialog.openAndLink(shell()));
     }
 
-    private static Action action(String text, Runnable run) {
-        return new Action(text) {
-            @Override
-            public void run() {
-                run.run();
-            }
+    /** Whether {@code command} can act on the selection now; what its handler's enablement says. */
+    boolean canRun(ExperimentCommand command) {
+        List<ExperimentSummary> s = selection.get();
+        return switch (command) {
+            case OPEN, DELETE, EXPORT_CSV, EXPORT_SVG -> !s.isEmpty();
+            case COMPARE -> s.stream().filter(ExperimentSummary::loaded).count() >= 2;
+            case RENAME, NOTES -> s.size() == 1 && s.get(0).loaded();
+            case EXPORT_HTML, EXPORT_TEXT -> s.stream().anyMatch(ExperimentSummary::loaded);
+            case REFRESH -> true;
         };
     }
 
-    void update() {
-        List<ExperimentSummary> s = selection.get();
-        open.setEnabled(!s.isEmpty());
-        compare.setEnabled(s.stream().filter(ExperimentSummary::loaded).count() >= 2);
-        rename.setEnabled(s.size() == 1 && s.get(0).loaded());
-        notes.setEnabled(s.size() == 1 && s.get(0).loaded());
-        delete.setEnabled(!s.isEmpty());
-    }
-
-    List<IAction> exports() {
-        return ExportActions.forExperiments(shell(), selection);
+    void run(ExperimentCommand command) {
+        switch (command) {
+            case OPEN -> openEditors(site, selection.get());
+            case COMPARE -> openCompare(site, selection.get());
+            case RENAME -> renameSelected();
+            case NOTES -> editNotes();
+            case DELETE -> deleteSelected();
+            case EXPORT_CSV -> ExportActions.exportCsv(shell(), selection.get());
+            case EXPORT_SVG -> ExportActions.exportSvg(shell(), selection.get());
+            case EXPORT_HTML -> ExportActions.exportHtml(shell(), selection.get());
+            case EXPORT_TEXT -> ExportActions.exportText(shell(), selection.get());
+            case REFRESH -> ExperimentCatalog.get().refresh();
+        }
     }
 
     static void openEditors(IWorkbenchPartSite site, List<ExperimentSummary> experiments) {

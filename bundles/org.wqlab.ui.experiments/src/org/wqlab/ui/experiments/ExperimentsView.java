@@ -9,9 +9,9 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
-import org.eclipse.jface.action.Action;
-import org.eclipse.jface.action.IAction;
-import org.eclipse.jface.action.IMenuManager;
+import org.eclipse.e4.core.services.events.IEventBroker;
+import org.eclipse.e4.ui.workbench.Selector;
+import org.eclipse.e4.ui.workbench.UIEvents;
 import org.eclipse.jface.action.MenuManager;
 import org.eclipse.jface.action.Separator;
 import org.eclipse.jface.layout.GridDataFactory;
@@ -31,7 +31,9 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.ui.IActionBars;
+import org.eclipse.ui.IWorkbenchActionConstants;
+import org.eclipse.ui.IWorkbenchCommandConstants;
+import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.part.ViewPart;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
 import org.wqlab.ui.experiments.model.ExperimentProjects;
@@ -91,10 +93,14 @@ public final class ExperimentsView extends ViewPart {
 
         getSite().setSelectionProvider(viewer);
         actions = new ExperimentActions(getSite(), this::selection);
-        viewer.addDoubleClickListener(e -> actions.open.run());
-        viewer.addSelectionChangedListener(e -> actions.update());
+        viewer.addDoubleClickListener(e -> {
+            if (actions.canRun(ExperimentCommand.OPEN)) {
+                actions.run(ExperimentCommand.OPEN);
+            }
+        });
+        viewer.addSelectionChangedListener(e -> commandsMayHaveChanged());
         contextMenu();
-        toolBar();
+        editMenuHandlers();
 
         throttle = new UiRefreshThrottle(parent.getDisplay(), this::showCatalog);
         ExperimentCatalog catalog = ExperimentCatalog.get();
@@ -221,50 +227,36 @@ public final class ExperimentsView extends ViewPart {
         table.setSortDirection(descending ? SWT.DOWN : SWT.UP);
     }
 
+    /** The commands and where they appear: org.eclipse.ui.menus in plugin.xml (popup and toolbar of this view). */
     private void contextMenu() {
         MenuManager menu = new MenuManager();
         menu.setRemoveAllWhenShown(true);
-        menu.addMenuListener(this::fillContextMenu);
+        menu.addMenuListener(m -> m.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS)));
         viewer.getTable().setMenu(menu.createContextMenu(viewer.getTable()));
         getSite().registerContextMenu(menu, viewer);
     }
 
-    private void fillContextMenu(IMenuManager m) {
-        actions.update();
-        m.add(actions.open);
-        m.add(actions.compare);
-        m.add(new Separator());
-        m.add(actions.rename);
-        m.add(actions.notes);
-        m.add(actions.delete);
-        m.add(new Separator());
-        MenuManager export = new MenuManager("Export");
-        actions.exports().forEach(export::add);
-        m.add(export);
-        m.add(new Separator());
-        m.add(actions.linkFolder);
-        m.add(refreshAction());
-        m.add(new Separator(org.eclipse.ui.IWorkbenchActionConstants.MB_ADDITIONS));
+    /** Edit > Delete and Edit > Rename (and their keys) act on the selected experiments while this view is active. */
+    private void editMenuHandlers() {
+        IHandlerService handlers = getSite().getService(IHandlerService.class);
+        handlers.activateHandler(IWorkbenchCommandConstants.EDIT_DELETE,
+                new ExperimentCommandHandler(ExperimentCommand.DELETE));
+        handlers.activateHandler(IWorkbenchCommandConstants.FILE_RENAME,
+                new ExperimentCommandHandler(ExperimentCommand.RENAME));
     }
 
-    private void toolBar() {
-        IActionBars bars = getViewSite().getActionBars();
-        bars.getToolBarManager().add(actions.compare);
-        bars.getToolBarManager().add(refreshAction());
-        bars.getMenuManager().add(actions.linkFolder);
-        bars.setGlobalActionHandler(org.eclipse.ui.actions.ActionFactory.DELETE.getId(), actions.delete);
-        bars.setGlobalActionHandler(org.eclipse.ui.actions.ActionFactory.RENAME.getId(), actions.rename);
+    /** The e4 workbench re-asks the handlers of this view's toolbar items only when told. */
+    private void commandsMayHaveChanged() {
+        IEventBroker events = getSite().getService(IEventBroker.class);
+        if (events != null) {
+            Selector ours = e -> e.getElementId() != null && e.getElementId().startsWith(ExperimentIds.VIEW + ".");
+            events.send(UIEvents.REQUEST_ENABLEMENT_UPDATE_TOPIC, ours);
+        }
     }
 
-    private IAction refreshAction() {
-        Action a = new Action("Refresh") {
-            @Override
-            public void run() {
-                ExperimentCatalog.get().refresh();
-            }
-        };
-        a.setToolTipText("Read the experiments folders again");
-        return a;
+    /** What the view's commands do (their handlers find the view and call it). */
+    ExperimentActions actions() {
+        return actions;
     }
 
     private void showCatalog() {
@@ -284,7 +276,7 @@ public final class ExperimentsView extends ViewPart {
         }
         setContentDescription(all.isEmpty() ? "No experiments yet: run a sequence, or link an experiments folder."
                 : all.size() + " experiment" + (all.size() == 1 ? "" : "s"));
-        actions.update();
+        commandsMayHaveChanged();
     }
 
     private static void ensureDefaultProject() {

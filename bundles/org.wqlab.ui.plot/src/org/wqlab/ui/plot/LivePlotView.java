@@ -7,8 +7,16 @@ import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.layout.RowLayout;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.ToolItem;
+import org.eclipse.e4.core.services.events.IEventBroker;
+import org.eclipse.e4.ui.workbench.Selector;
+import org.eclipse.e4.ui.workbench.UIEvents;
+import org.eclipse.e4.ui.workbench.renderers.swt.HandledContributionItem;
+import org.eclipse.jface.action.IContributionItem;
+import org.eclipse.jface.action.ToolBarManager;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.menus.IMenuService;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
@@ -41,8 +49,10 @@ public final class LivePlotView {
     private final DelayChart delays;
     private final LogHistogramChart histogram;
     private final Label stats;
-    private final Button pause;
-    private final Button logY;
+    private final ToolBarManager toolBar;
+    private final IMenuService menus;
+    private boolean paused;
+    private boolean logY;
     private final Runnable onChange;
 
     private LiveSession session;
@@ -58,12 +68,19 @@ public final class LivePlotView {
         Composite bar = new Composite(root, SWT.NONE);
         bar.setLayout(new RowLayout(SWT.HORIZONTAL));
         bar.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        pause = button(bar, SWT.TOGGLE, "Pause", PlotWidgetIds.PAUSE, this::viewChanged);
-        button(bar, SWT.PUSH, "Follow newest", PlotWidgetIds.FOLLOW, this::follow);
-        button(bar, SWT.PUSH, "Show all", PlotWidgetIds.SHOW_ALL, this::showAll);
-        // a toggle, not a check box: GTK did not always repaint a check box whose state was set by the program
-        logY = button(bar, SWT.TOGGLE, "Log Y", PlotWidgetIds.LOG_Y, this::viewChanged);
-        button(bar, SWT.PUSH, "Mark", PlotWidgetIds.MARK, this::mark);
+        // the buttons are the commands plugin.xml contributes to LivePlotCommand.TOOLBAR
+        toolBar = new ToolBarManager(SWT.FLAT | SWT.RIGHT);
+        toolBar.createControl(bar);
+        menus = PlatformUI.isWorkbenchRunning() ? PlatformUI.getWorkbench().getService(IMenuService.class) : null;
+        if (menus != null) {
+            menus.populateContributionManager(toolBar, LivePlotCommand.TOOLBAR);
+            toolBar.update(true);
+        }
+        for (ToolItem item : toolBar.getControl().getItems()) {
+            if (item.getData() instanceof IContributionItem ci && ci.getId() != null) {
+                item.setData(PlotWidgetIds.KEY, ci.getId());
+            }
+        }
         new Label(bar, SWT.NONE).setText("  Window:");
         Combo window = new Combo(bar, SWT.READ_ONLY);
         window.setData(PlotWidgetIds.KEY, PlotWidgetIds.WINDOW);
@@ -108,16 +125,53 @@ public final class LivePlotView {
             if (session != null) {
                 session.removeChangeListener(onChange);
             }
+            ShownLivePlot.closed(this);
+            if (menus != null) {
+                menus.releaseContributions(toolBar);
+            }
         });
         viewChanged();
+        ShownLivePlot.shown(this);
     }
 
-    private static Button button(Composite parent, int style, String text, String id, Runnable action) {
-        Button b = new Button(parent, style);
-        b.setText(text);
-        b.setData(PlotWidgetIds.KEY, id);
-        b.addListener(SWT.Selection, e -> action.run());
-        return b;
+    /** Whether {@code command} can act now; what its handler's enablement says. */
+    boolean canRun(LivePlotCommand command) {
+        return !isDisposed() && (command != LivePlotCommand.MARK || session != null);
+    }
+
+    /** Runs {@code command} (its handler checked {@link #canRun} first). */
+    void run(LivePlotCommand command) {
+        switch (command) {
+            case PAUSE -> setPaused(!paused);
+            case FOLLOW -> follow();
+            case SHOW_ALL -> showAll();
+            case LOG_Y -> setLogY(!logY);
+            case MARK -> mark();
+        }
+    }
+
+    /**
+     * Shows a toggle's state on its button: a click has flipped the button already, a key or Quick Access has not
+     * (the e4 item keeps the state in its model).
+     */
+    private void showToggle(LivePlotCommand command, boolean on) {
+        for (IContributionItem ci : toolBar.getItems()) {
+            if (command.itemId().equals(ci.getId()) && ci instanceof HandledContributionItem h) {
+                h.getModel().setSelected(on);
+                h.update();
+            }
+        }
+    }
+
+    /** The e4 workbench re-asks the handlers of these items only when told (Mark depends on the session). */
+    private void commandsMayHaveChanged() {
+        ShownLivePlot.changed();
+        IEventBroker events = PlatformUI.isWorkbenchRunning()
+                ? PlatformUI.getWorkbench().getService(IEventBroker.class) : null;
+        if (events != null) {
+            Selector ours = e -> e.getElementId() != null && e.getElementId().startsWith("liveplot.");
+            events.send(UIEvents.REQUEST_ENABLEMENT_UPDATE_TOPIC, ours);
+        }
     }
 
     public Control control() {
@@ -149,6 +203,7 @@ public final class LivePlotView {
             newSession.addChangeListener(onChange);
         }
         follow();
+        commandsMayHaveChanged();
     }
 
     /** Frame listeners run on the UI thread inside the paint, after the series were drawn. */
@@ -181,7 +236,7 @@ public final class LivePlotView {
 
     public void follow() {
         delays.resetYZoom();
-        delays.updateRequest(true, windowUs, 0, 1, logY.getSelection(), pause.getSelection());
+        delays.updateRequest(true, windowUs, 0, 1, logY, paused);
     }
 
     /** The whole run in view (stops following). */
@@ -190,21 +245,23 @@ public final class LivePlotView {
     }
 
     public boolean isLogY() {
-        return logY.getSelection();
+        return logY;
     }
 
-    /** Linear or logarithmic delay axis; the check box shows the same state. */
+    /** Linear or logarithmic delay axis; the Log Y button shows the same state. */
     public void setLogY(boolean log) {
-        logY.setSelection(log);
+        logY = log;
+        showToggle(LivePlotCommand.LOG_Y, log);
         viewChanged();
     }
 
     public boolean isPaused() {
-        return pause.getSelection();
+        return paused;
     }
 
-    public void setPaused(boolean paused) {
-        pause.setSelection(paused);
+    public void setPaused(boolean pause) {
+        paused = pause;
+        showToggle(LivePlotCommand.PAUSE, pause);
         viewChanged();
     }
 
@@ -219,11 +276,8 @@ public final class LivePlotView {
     }
 
     private void viewChanged() {
-        logY.redraw();
-        pause.redraw();
         ViewRequest r = delays.request();
-        delays.updateRequest(r.following(), windowUs, r.fixedFromS(), r.fixedToS(), logY.getSelection(),
-                pause.getSelection());
+        delays.updateRequest(r.following(), windowUs, r.fixedFromS(), r.fixedToS(), logY, paused);
     }
 
     private void mark() {

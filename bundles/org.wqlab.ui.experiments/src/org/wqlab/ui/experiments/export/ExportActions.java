@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
@@ -47,21 +46,25 @@ public final class ExportActions {
         }));
     }
 
-    /**
-     * For the selected experiments: CSV of the first one's samples and events, SVG of its delay chart, and the HTML
-     * and text report of the selection (one experiment's report, or a comparison of several).
-     */
-    public static List<IAction> forExperiments(Shell shell, Supplier<List<ExperimentSummary>> selection) {
-        List<IAction> out = new ArrayList<>();
-        out.add(action("Export Samples and Events as CSV...", () -> first(shell, selection.get(), "csv",
-                (loaded, file) -> CsvExport.write(file, loaded.content()))));
-        out.add(action("Export Delay Chart as SVG...", () -> first(shell, selection.get(), "svg",
-                (loaded, file) -> ReportFiles.writeSvg(file, Charts.delayVsTime(loaded,
-                        StatisticsCalculator.compute(loaded.content()), Charts.DELAY_ID)))));
-        out.add(action("Export HTML Report...", () -> report(shell, selection.get(), "html", ReportFiles::writeHtml)));
-        out.add(action("Export Text Report (for mail)...", () -> report(shell, selection.get(), "txt",
-                ReportFiles::writeText)));
-        return out;
+    /** CSV of the first selected experiment's samples and events (the Experiments view's Export menu). */
+    public static void exportCsv(Shell shell, List<ExperimentSummary> selected) {
+        first(shell, selected, "csv", (loaded, file) -> CsvExport.write(file, loaded.content()));
+    }
+
+    /** SVG of the first selected experiment's delay chart. */
+    public static void exportSvg(Shell shell, List<ExperimentSummary> selected) {
+        first(shell, selected, "svg", (loaded, file) -> ReportFiles.writeSvg(file, Charts.delayVsTime(loaded,
+                StatisticsCalculator.compute(loaded.content()), Charts.DELAY_ID)));
+    }
+
+    /** The HTML report of the selection: one experiment's report, or a comparison of several. */
+    public static void exportHtml(Shell shell, List<ExperimentSummary> selected) {
+        report(shell, selected, "html", ReportFiles::writeHtml);
+    }
+
+    /** The plain-text report (for mail) of the selection. */
+    public static void exportText(Shell shell, List<ExperimentSummary> selected) {
+        report(shell, selected, "txt", ReportFiles::writeText);
     }
 
     /** For an open comparison: HTML and text reports, the overlay as SVG, the table as CSV. */

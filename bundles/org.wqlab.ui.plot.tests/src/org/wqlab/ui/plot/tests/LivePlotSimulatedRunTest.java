@@ -14,7 +14,7 @@ import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
-import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Event;
 import org.junit.jupiter.api.Test;
@@ -82,7 +82,7 @@ class LivePlotSimulatedRunTest {
             Predicate<Frame> wholeRun = frame -> frame.toSeconds() - frame.fromSeconds() > liveSeconds;
             waitForFrameWith(ui, view, session, largest, wholeRun);
             Screenshots.capture(ui.shell, dir.resolve("liveplot-all.png"));
-            Button logY = (Button) PlotHarness.byId(ui.shell, PlotWidgetIds.LOG_Y);
+            ToolItem logY = PlotHarness.toolItem(ui.shell, PlotWidgetIds.LOG_Y);
             logY.setSelection(true);
             logY.notifyListeners(SWT.Selection, new Event());
             UiWait.until(ui.display, () -> view.chart().getAxisSet().getYAxis(0).isLogScaleEnabled(),

@@ -6,6 +6,8 @@ import java.util.List;
 
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.ToolBar;
+import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbench;
@@ -65,6 +67,26 @@ final class PlotHarness {
         List<Control> found = new ArrayList<>();
         collect(root, id, found);
         return found.isEmpty() ? null : found.get(0);
+    }
+
+    /** The Live Plot's button (a tool item of its command contributions) whose data under the key is {@code id}. */
+    static ToolItem toolItem(Control root, String id) {
+        if (root instanceof ToolBar bar) {
+            for (ToolItem item : bar.getItems()) {
+                if (id.equals(item.getData(PlotWidgetIds.KEY))) {
+                    return item;
+                }
+            }
+        }
+        if (root instanceof Composite comp) {
+            for (Control child : comp.getChildren()) {
+                ToolItem found = toolItem(child, id);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
     }
 
     private static void collect(Control c, String id, List<Control> found) {
