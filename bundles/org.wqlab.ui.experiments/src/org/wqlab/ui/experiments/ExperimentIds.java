@@ -22,6 +22,7 @@ public final class ExperimentIds {
     public static final String COMPARE_CHART = "compare.chart";
     public static final String COMPARE_TABLE = "compare.table";
     public static final String COMPARE_VERDICT = "compare.verdict";
+    public static final String COMPARE_EXPLANATION = "compare.explanation";
 
     private ExperimentIds() {
     }

@@ -46,6 +46,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
 
     private Composite root;
     private Label verdict;
+    private Label explanation;
     private DelayChart chart;
     private Table table;
     private volatile Comparison comparison;
@@ -72,6 +73,11 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
         return verdict;
     }
 
+    /** What explains the ranking, a line per experiment compared with the best (empty until loaded). */
+    public Label explanation() {
+        return explanation;
+    }
+
     @Override
     protected void createPage(Composite parent) {
         root = new Composite(parent, SWT.NONE);
@@ -81,6 +87,9 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
         verdict.setFont(JFaceResources.getBannerFont());
         verdict.setText("Loading " + input().dirs().size() + " experiments ...");
         GridDataFactory.fillDefaults().grab(true, false).indent(6, 4).applyTo(verdict);
+        explanation = new Label(root, SWT.WRAP);
+        explanation.setData(ExperimentIds.KEY, ExperimentIds.COMPARE_EXPLANATION);
+        GridDataFactory.fillDefaults().grab(true, false).indent(6, 0).hint(400, SWT.DEFAULT).applyTo(explanation);
 
         SashForm sash = new SashForm(root, SWT.VERTICAL);
         GridDataFactory.fillDefaults().grab(true, true).applyTo(sash);
@@ -140,6 +149,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
             return;
         }
         verdict.setText(c.verdict());
+        explanation.setText(String.join("\n", c.explanation()));
         for (int i = 0; i < c.series().size(); i++) {
             var s = c.series().get(i);
             chart.addSeries(s.name(), s.secondsFromDisconnect(), s.delayMs(), c.statistics().get(i).lateRunsOnly());
