@@ -29,13 +29,6 @@ import org.eclipse.jface.bindings.TriggerSequence;
 import org.eclipse.jface.bindings.keys.KeyBinding;
 import org.eclipse.jface.bindings.keys.KeySequence;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Shell;
-import org.eclipse.swt.widgets.Table;
-import org.eclipse.swt.widgets.TableItem;
-import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.ui.commands.ICommandService;
 import org.eclipse.ui.keys.IBindingService;
@@ -47,6 +40,7 @@ import org.wqlab.ui.sequence.RunCommands;
 import org.wqlab.ui.sequence.RunHistory;
 import org.wqlab.ui.sequence.SequenceEditor;
 import org.wqlab.ui.sequence.SequenceRunJob;
+import org.wqlab.ui.testing.QuickAccess;
 import org.wqlab.ui.testing.UiWait;
 
 /**
@@ -209,59 +203,15 @@ class RunCommandsTest {
     }
 
     /** Opens Quick Access (Ctrl+3), types the name and looks for it among the proposals; closes it again. */
-    private static boolean quickAccessFinds(EditorHarness ui, String name) throws Exception {
-        ui.execute("org.eclipse.ui.window.quickAccess");
-        Shell popup = UiWait.until(ui.display, () -> quickAccessShell(ui), Duration.ofSeconds(10), "Quick Access");
-        Text filter = UiWait.until(ui.display, () -> first(popup, Text.class), Duration.ofSeconds(10),
-                "Quick Access's filter");
-        filter.setText(name);
-        filter.notifyListeners(SWT.Modify, new Event());
-        try {
-            return UiWait.until(ui.display, () -> proposes(popup, name) ? Boolean.TRUE : null, Duration.ofSeconds(10),
-                    "Quick Access to propose '" + name + "'");
-        } finally {
-            popup.close();
-            UiWait.settle(ui.display);
-        }
-    }
-
-    private static Shell quickAccessShell(EditorHarness ui) {
-        for (Shell s : ui.display.getShells()) {
-            if (s != ui.shell && s.isVisible() && first(s, Text.class) != null && first(s, Table.class) != null) {
-                return s;
+    private static boolean quickAccessFinds(EditorHarness ui, String name) {
+        QuickAccess.proposals(ui.display, ui.shell, () -> {
+            try {
+                ui.execute("org.eclipse.ui.window.quickAccess");
+            } catch (Exception e) {
+                throw new IllegalStateException("Quick Access did not open", e);
             }
-        }
-        return null;
-    }
-
-    private static boolean proposes(Shell popup, String name) {
-        Table table = first(popup, Table.class);
-        for (TableItem item : table.getItems()) {
-            for (int col = 0; col < Math.max(1, table.getColumnCount()); col++) {
-                if (item.getText(col).replace("&", "").contains(name)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static <T extends Control> T first(Control root, Class<T> type) {
-        if (root.isDisposed()) {
-            return null;
-        }
-        if (type.isInstance(root)) {
-            return type.cast(root);
-        }
-        if (root instanceof Composite c) {
-            for (Control child : c.getChildren()) {
-                T found = first(child, type);
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
+        }, name, name);
+        return true;
     }
 
     private static Optional<TriggerSequence> binding(EditorHarness ui, String commandId) {
