@@ -74,6 +74,39 @@ class RunCommandsTest {
     }
 
     @Test
+    void everyWqlabCommandOfEveryViewIsInAWqlabCategoryHandledAndDescribed() throws Exception {
+        EditorHarness ui = new EditorHarness();
+        List<String> uncategorised = new ArrayList<>();
+        List<String> waitingForASelection = new ArrayList<>();
+        int found = 0;
+        for (Command c : ui.window.getService(ICommandService.class).getDefinedCommands()) {
+            if (!c.getId().startsWith("org.wqlab.")) {
+                continue;
+            }
+            if (c.getCategory() == null || !c.getCategory().getId().startsWith("org.wqlab.ui")) {
+                uncategorised.add(c.getId());
+                continue;
+            }
+            assertTrue(c.isHandled(), c.getId() + " has a handler");
+            assertFalse(c.getName().isBlank(), c.getId() + " has a name");
+            assertFalse(c.getDescription() == null || c.getDescription().isBlank(), c.getId() + " is described");
+            if (c.isEnabled()) {
+                assertTrue(quickAccessFinds(ui, c.getName()), "Quick Access finds '" + c.getName() + "'");
+                found++;
+            } else {
+                waitingForASelection.add(c.getCategory().getId() + " " + c.getId());
+            }
+        }
+        assertEquals(List.of(), uncategorised, "every wqlab command is in a wqlab category (Keys page, Quick Access)");
+        assertTrue(found > 10, "most commands are found right away: " + found);
+        // the rest act on a view's selection or a live session; the views' command tests select, then find them
+        for (String c : waitingForASelection) {
+            assertTrue(c.startsWith("org.wqlab.ui.boards.commands ") || c.startsWith("org.wqlab.ui.experiments.commands ")
+                    || c.startsWith("org.wqlab.ui.plot.commands ") || c.endsWith(" " + RunCommands.CANCEL), c);
+        }
+    }
+
+    @Test
     void ctrlF11RunsTheActiveSequenceAndCancelRunStopsIt() throws Exception {
         EditorHarness ui = new EditorHarness();
         Files.deleteIfExists(ExperimentsLocation.defaultSequenceCopy());
