@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.sequence.SequenceJson;
 import org.wqlab.sequence.StepType;
-import org.wqlab.sequence.usb.UsbDisconnectDriver;
+import org.wqlab.usb.UsbDisconnectDriver;
 import org.wqlab.ui.sequence.OpenDefaultSequenceHandler;
 import org.wqlab.ui.sequence.SequenceEditor;
 import org.wqlab.ui.sequence.StepPath;
