@@ -34,8 +34,6 @@ import org.wqlab.sequence.run.RunMonitor;
 import org.wqlab.sequence.run.RunResult;
 import org.wqlab.sequence.run.SequenceRunner;
 import org.wqlab.sequence.run.StepRecord;
-import org.wqlab.usb.ManualPrompt;
-import org.wqlab.usb.UsbDriverIds;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.server.SimSshServer;
@@ -46,6 +44,8 @@ import org.wqlab.target.HostKeyPrompt;
 import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.usb.ManualPrompt;
+import org.wqlab.usb.UsbDriverIds;
 
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;

@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Optional;
 
 import org.wqlab.sequence.run.BoardAccess;
-import org.wqlab.usb.ManualPrompt;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.usb.ManualPrompt;
 import org.wqlab.vboard.QemuUsbDriver;
 import org.wqlab.vboard.RunningBoard;
 import org.wqlab.vboard.VboardArch;

@@ -28,13 +28,13 @@ import org.wqlab.core.store.RunLock;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceJson;
-import org.wqlab.usb.UsbDriverIds;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.usb.UsbDriverIds;
 
 /** Running, cancelled, failed with its reason, and interrupted once the running process is gone. */
 class RunStatesTest {

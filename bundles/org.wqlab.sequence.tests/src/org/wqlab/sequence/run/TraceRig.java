@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.List;
 
 import org.wqlab.analysis.capture.TracingState;
-import org.wqlab.usb.UsbDriverIds;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.BoardProfile;
 import org.wqlab.sim.kernel.WorkRecord;
@@ -18,6 +17,7 @@ import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.TransportException;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.usb.UsbDriverIds;
 
 /** The simulated board of a chosen profile over real SSH on 127.0.0.1, for the trace and verdict tests. */
 final class TraceRig implements AutoCloseable {

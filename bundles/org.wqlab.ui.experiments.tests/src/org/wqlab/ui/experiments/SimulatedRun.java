@@ -11,7 +11,6 @@ import org.wqlab.sequence.run.BoardAccess;
 import org.wqlab.sequence.run.RunMonitor;
 import org.wqlab.sequence.run.RunResult;
 import org.wqlab.sequence.run.SequenceRunner;
-import org.wqlab.usb.UsbDriverIds;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.server.SimSshServer;
@@ -21,6 +20,7 @@ import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.usb.UsbDriverIds;
 
 /**
  * The default sequence on the built-in simulated board, reached over real SSH on 127.0.0.1 (as {@code wqlab run}

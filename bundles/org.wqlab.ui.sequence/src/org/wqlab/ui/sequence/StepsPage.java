@@ -54,9 +54,9 @@ import org.eclipse.ui.forms.widgets.Section;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.Step;
 import org.wqlab.sequence.StepType;
+import org.wqlab.ui.refresh.UiRefreshThrottle;
 import org.wqlab.usb.UsbDriverIds;
 import org.wqlab.usb.UsbDrivers;
-import org.wqlab.ui.refresh.UiRefreshThrottle;
 
 /**
  * The Steps page: the sequence's name and variables, the steps as a tree (repeat bodies under their repeat), the
