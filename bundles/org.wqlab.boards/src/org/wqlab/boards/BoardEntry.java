@@ -11,7 +11,7 @@ import org.wqlab.vboard.VboardArch;
  * One board in the registry: how to reach it, its kind (a plain SSH board, or one wqlab starts first: the built-in
  * simulated board, whose port is chosen when the simulator starts, or the QEMU virtual board of architecture
  * {@code arch} with its xHCI interrupt steered to CPU {@code irqCpu} at boot), the facts probed at its last connect, and the USB disconnect driver a sequence's "board" driver means
- * on this board (a driver id of org.wqlab.sequence's UsbDrivers; empty: the kind's default).
+ * on this board (a USB disconnect driver's id, see org.wqlab.usb; empty: the kind's default).
  */
 public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFacts> facts, String usbDriver,
         VboardArch arch, int irqCpu) {

@@ -14,7 +14,6 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.sim.server.SimSshServer;
 import org.wqlab.target.BoardConnection;
 import org.wqlab.target.BoardConnector;
@@ -24,6 +23,7 @@ import org.wqlab.target.SecretKind;
 import org.wqlab.target.SecretStore;
 import org.wqlab.target.TransportException;
 import org.wqlab.target.facts.BoardFacts;
+import org.wqlab.usb.UsbDriverIds;
 import org.wqlab.vboard.QemuUsbDriver;
 import org.wqlab.vboard.VboardArch;
 import org.wqlab.vboard.VboardException;
@@ -183,9 +183,9 @@ public final class BoardRegistry implements AutoCloseable {
             return e.usbDriver();
         }
         return switch (e.kind()) {
-            case BUILT_IN_SIMULATOR -> UsbDrivers.SIM_PULL;
+            case BUILT_IN_SIMULATOR -> UsbDriverIds.SIM_PULL;
             case VIRTUAL_BOARD -> QemuUsbDriver.ID;
-            case SSH -> UsbDrivers.MANUAL;
+            case SSH -> UsbDriverIds.MANUAL;
         };
     }
 

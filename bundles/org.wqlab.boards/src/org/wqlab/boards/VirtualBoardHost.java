@@ -6,11 +6,9 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
-import org.wqlab.vboard.QemuUsbDriver;
 import org.wqlab.vboard.RunningBoard;
 import org.wqlab.vboard.VboardArch;
 import org.wqlab.vboard.VboardException;
@@ -60,7 +58,6 @@ public final class VirtualBoardHost implements AutoCloseable {
         this.board = board;
         this.knownHostsFile = knownHostsFile;
         this.state = new State.Stopped(VboardArch.X86_64);
-        UsbDrivers.register(new QemuUsbDriver(board));
     }
 
     /** The profile the registry holds on first start; port and key are filled in when the VM runs. */

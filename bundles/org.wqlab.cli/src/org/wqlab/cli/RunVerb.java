@@ -34,8 +34,6 @@ import org.wqlab.sequence.run.RunMonitor;
 import org.wqlab.sequence.run.RunResult;
 import org.wqlab.sequence.run.SequenceRunner;
 import org.wqlab.sequence.run.StepRecord;
-import org.wqlab.sequence.usb.ManualPrompt;
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.server.SimSshServer;
@@ -46,6 +44,8 @@ import org.wqlab.target.HostKeyPrompt;
 import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.usb.ManualPrompt;
+import org.wqlab.usb.UsbDriverIds;
 
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
@@ -345,7 +345,7 @@ final class RunVerb {
                     + o.speed + "x board time");
         }
         return new BoardAccess(() -> connector.connect(target,
-                key -> key.fingerprint().equals(login.hostKeyFingerprint())), o.speed, UsbDrivers.SIM_PULL,
+                key -> key.fingerprint().equals(login.hostKeyFingerprint())), o.speed, UsbDriverIds.SIM_PULL,
                 terminalPrompt());
     }
 
@@ -384,7 +384,7 @@ final class RunVerb {
         }
         JschBoardConnector connector = new JschBoardConnector(SshEnvironment.defaults(), null);
         return new BoardAccess(() -> connector.connect(profile, HostKeyPrompt.REFUSE), o.speedGiven ? o.speed : 1.0,
-                UsbDrivers.MANUAL, terminalPrompt());
+                UsbDriverIds.MANUAL, terminalPrompt());
     }
 
     /**

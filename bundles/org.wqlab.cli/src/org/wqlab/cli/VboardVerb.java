@@ -7,13 +7,12 @@ import java.util.List;
 import java.util.Optional;
 
 import org.wqlab.sequence.run.BoardAccess;
-import org.wqlab.sequence.usb.ManualPrompt;
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.usb.ManualPrompt;
 import org.wqlab.vboard.QemuUsbDriver;
 import org.wqlab.vboard.RunningBoard;
 import org.wqlab.vboard.VboardArch;
@@ -156,7 +155,6 @@ final class VboardVerb {
             return null;
         }
         RunningBoard b = running.get();
-        UsbDrivers.register(new QemuUsbDriver(board));
         // a fresh known-hosts file per start: the port changes, the key is checked by its fingerprint
         SshEnvironment env = new SshEnvironment(board.runDir().resolve("no-ssh-config"), List.of(),
                 board.runDir().resolve("known_hosts"), List.of(), null);

@@ -1,15 +1,21 @@
 package org.wqlab.sequence;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.wqlab.sequence.ResolvedStep.StepProblem;
-import org.wqlab.sequence.usb.UsbDrivers;
+import org.wqlab.usb.UsbDisconnectDriver;
+import org.wqlab.usb.UsbDriverIds;
+import org.wqlab.usb.UsbDrivers;
+import org.wqlab.usb.UsbStepFields;
 
 /**
  * Checks every step with the variables and overrides it will run with: unknown variables, missing or bad values,
- * bad patterns, unknown drivers. Messages name the step (index and name) and the field.
+ * bad patterns, unknown drivers and the fields a driver cannot work with (each driver checks its own). Messages name
+ * the step (index and name) and the field. The drivers are the installed ones ({@link UsbDrivers#installed()}) unless
+ * given.
  */
 public final class SequenceValidator {
 
@@ -17,6 +23,10 @@ public final class SequenceValidator {
     }
 
     public static List<String> problems(Sequence sequence, Map<String, String> overrides) {
+        return problems(sequence, overrides, UsbDrivers.installed());
+    }
+
+    public static List<String> problems(Sequence sequence, Map<String, String> overrides, UsbDrivers drivers) {
         List<String> problems = new ArrayList<>();
         for (String key : overrides.keySet()) {
             if (!sequence.variables().containsKey(key)) {
@@ -25,7 +35,7 @@ public final class SequenceValidator {
             }
         }
         Variables variables = new Variables(sequence.variables(), overrides);
-        check(sequence.steps(), variables, problems);
+        check(sequence.steps(), variables, drivers, problems);
         return problems;
     }
 
@@ -39,7 +49,7 @@ public final class SequenceValidator {
         return new Variables(sequence.variables(), overrides);
     }
 
-    private static void check(List<Step> steps, Variables variables, List<String> problems) {
+    private static void check(List<Step> steps, Variables variables, UsbDrivers drivers, List<String> problems) {
         for (Step step : steps) {
             ResolvedStep r = new ResolvedStep(step, variables);
             List<Runnable> checks = new ArrayList<>();
@@ -65,14 +75,18 @@ public final class SequenceValidator {
                 case SLEEP -> checks.add(() -> r.seconds("seconds", 0));
                 case USB_DISCONNECT, USB_RECONNECT -> {
                     checks.add(() -> {
-                        String driver = r.text("driver", UsbDrivers.BOARD_DEFAULT);
-                        if (!driver.equals(UsbDrivers.BOARD_DEFAULT) && UsbDrivers.byId(driver).isEmpty()) {
-                            throw new StepProblem(step.label() + ": field 'driver': unknown driver '" + driver
-                                    + "' (one of board, " + String.join(", ", UsbDrivers.ids()) + ")");
+                        String id = r.text("driver", UsbDriverIds.BOARD_DEFAULT);
+                        if (id.equals(UsbDriverIds.BOARD_DEFAULT)) {
+                            return;
                         }
-                        if (driver.equals(UsbDrivers.UHUBCTL) && (step.field("hub") == null || step.field("port") == null)) {
-                            throw new StepProblem(step.label() + ": field 'hub'/'port': the uhubctl driver needs both");
-                        }
+                        UsbDisconnectDriver driver = drivers.byId(id).orElseThrow(() -> new StepProblem(step.label()
+                                + ": field 'driver': unknown driver '" + id + "' (one of board, "
+                                + String.join(", ", drivers.ids()) + ")"));
+                        driverProblems(r, driver).forEach(p -> {
+                            if (!problems.contains(p)) {
+                                problems.add(p);
+                            }
+                        });
                     });
                     checks.add(() -> r.seconds("countdown", 0));
                 }
@@ -89,7 +103,21 @@ public final class SequenceValidator {
                     }
                 }
             }
-            check(step.steps(), variables, problems);
+            check(step.steps(), variables, drivers, problems);
         }
+    }
+
+    /** What the driver finds wrong with the step's fields, each message naming the step and the field. */
+    public static List<String> driverProblems(ResolvedStep r, UsbDisconnectDriver driver) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String field : r.step().fields().keySet()) {
+            try {
+                values.put(field, r.text(field));
+            } catch (StepProblem e) {
+                // reported as the field's own problem
+            }
+        }
+        return driver.problems(new UsbStepFields(values)).stream()
+                .map(p -> r.label() + ": field '" + p.field() + "': " + p.message()).toList();
     }
 }

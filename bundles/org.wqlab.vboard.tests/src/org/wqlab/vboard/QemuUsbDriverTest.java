@@ -21,8 +21,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.wqlab.sequence.usb.UsbAction;
-import org.wqlab.sequence.usb.UsbDrivers;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.ServiceRegistration;
+import org.wqlab.usb.UsbAction;
+import org.wqlab.usb.UsbDisconnectDriver;
+import org.wqlab.usb.UsbDrivers;
 
 /**
  * The QMP client and the disconnect driver against a real QEMU: a q35 machine with the virtual board's xHCI
@@ -108,17 +111,22 @@ class QemuUsbDriverTest {
             assertTrue(QemuUsbDriver.stickPlugged(q));
         }
         driver.disconnect(action);
-        var e = assertThrows(org.wqlab.sequence.usb.UsbDriverException.class, () -> driver.disconnect(action));
+        var e = assertThrows(org.wqlab.usb.UsbDriverException.class, () -> driver.disconnect(action));
         assertTrue(e.getMessage().contains("qemu-device-del") && e.getMessage().contains("stick0"), e.getMessage());
     }
 
     @Test
-    void theDriverIsTheBoardsDefaultOnceRegistered() {
-        UsbDrivers.register(new QemuUsbDriver(board));
-        assertTrue(UsbDrivers.byId(QemuUsbDriver.ID).orElseThrow().reproducesStall());
-        assertEquals(1, UsbDrivers.all().stream().filter(d -> d.id().equals(QemuUsbDriver.ID)).count());
-        UsbDrivers.register(new QemuUsbDriver(board));
-        assertEquals(1, UsbDrivers.all().stream().filter(d -> d.id().equals(QemuUsbDriver.ID)).count());
+    void theDriverIsAnInstalledServiceAndASecondOneDoesNotDuplicateIt() {
+        assertTrue(UsbDrivers.installed().byId(QemuUsbDriver.ID).orElseThrow().reproducesStall());
+        assertEquals(1, UsbDrivers.installed().all().stream().filter(d -> d.id().equals(QemuUsbDriver.ID)).count());
+        ServiceRegistration<UsbDisconnectDriver> second = FrameworkUtil.getBundle(QemuUsbDriverTest.class)
+                .getBundleContext().registerService(UsbDisconnectDriver.class, new QemuUsbDriver(board), null);
+        try {
+            assertEquals(1,
+                    UsbDrivers.installed().all().stream().filter(d -> d.id().equals(QemuUsbDriver.ID)).count());
+        } finally {
+            second.unregister();
+        }
     }
 
     @Test

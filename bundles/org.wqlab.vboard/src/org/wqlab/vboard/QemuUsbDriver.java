@@ -2,11 +2,11 @@ package org.wqlab.vboard;
 
 import java.time.Duration;
 
-import org.wqlab.sequence.usb.UsbAction;
-import org.wqlab.sequence.usb.UsbDisconnectDriver;
-import org.wqlab.sequence.usb.UsbDriverException;
 import org.wqlab.target.Command;
 import org.wqlab.target.TransportException;
+import org.wqlab.usb.UsbAction;
+import org.wqlab.usb.UsbDisconnectDriver;
+import org.wqlab.usb.UsbDriverException;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -17,7 +17,8 @@ import com.google.gson.JsonObject;
  * equivalent of pulling the stick (the teardown runs in {@code hub_event} on the workqueue, as with a physical pull).
  * {@code device_del} also deletes the drive, so the re-plug is {@code drive_add} (human monitor) then
  * {@code device_add}; the guest then mounts the stick again ({@code wqlab-stick mount}). The step's {@code device}
- * field is not used: the stick is QEMU's {@value VirtualBoard#STICK_DEVICE}.
+ * field is not used: the stick is QEMU's {@value VirtualBoard#STICK_DEVICE}. Declarative Services provides it
+ * (OSGI-INF/qemu-usb-driver.xml) for the virtual board at its default location.
  */
 public final class QemuUsbDriver implements UsbDisconnectDriver {
 
@@ -26,6 +27,11 @@ public final class QemuUsbDriver implements UsbDisconnectDriver {
 
     private final VirtualBoard board;
 
+    /** The Declarative Services component: the virtual board build.sh makes and {@code wqlab vboard} starts. */
+    public QemuUsbDriver() {
+        this(VirtualBoard.atDefaultLocation());
+    }
+
     public QemuUsbDriver(VirtualBoard board) {
         this.board = board;
     }
@@ -33,6 +39,11 @@ public final class QemuUsbDriver implements UsbDisconnectDriver {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public String description() {
+        return "QEMU device_del of the emulated stick";
     }
 
     @Override

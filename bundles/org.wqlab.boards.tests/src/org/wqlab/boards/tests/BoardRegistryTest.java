@@ -25,7 +25,6 @@ import org.wqlab.boards.BoardStore;
 import org.wqlab.boards.BoardStoreException;
 import org.wqlab.boards.BuiltInSimulator;
 import org.wqlab.boards.VirtualBoardHost;
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
@@ -35,6 +34,8 @@ import org.wqlab.target.SecretStore;
 import org.wqlab.target.facts.BoardFacts;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.usb.UsbDriverIds;
+import org.wqlab.usb.UsbDrivers;
 import org.wqlab.vboard.QemuUsbDriver;
 import org.wqlab.vboard.VboardArch;
 import org.wqlab.vboard.VirtualBoard;
@@ -152,12 +153,13 @@ class BoardRegistryTest {
     void theBoardsUsbDriverIsItsKindsOwnUnlessOneIsSet() throws Exception {
         try (BoardRegistry registry = open(dir.resolve("b.json"), dir.resolve("kh"))) {
             registry.add(BoardProfile.of("lab", "10.0.0.7", 22, "root"));
-            assertEquals(UsbDrivers.SIM_PULL, registry.usbDriverOf(BuiltInSimulator.BOARD_NAME));
+            assertEquals(UsbDriverIds.SIM_PULL, registry.usbDriverOf(BuiltInSimulator.BOARD_NAME));
             assertEquals(QemuUsbDriver.ID, registry.usbDriverOf(VirtualBoardHost.BOARD_NAME));
-            assertEquals(UsbDrivers.MANUAL, registry.usbDriverOf("lab"));
-            registry.setUsbDriver(VirtualBoardHost.BOARD_NAME, UsbDrivers.SYSFS_REMOVE);
-            assertEquals(UsbDrivers.SYSFS_REMOVE, registry.usbDriverOf(VirtualBoardHost.BOARD_NAME));
-            assertTrue(UsbDrivers.byId(QemuUsbDriver.ID).isPresent(), "the virtual board's driver is not registered");
+            assertEquals(UsbDriverIds.MANUAL, registry.usbDriverOf("lab"));
+            registry.setUsbDriver(VirtualBoardHost.BOARD_NAME, UsbDriverIds.SYSFS_REMOVE);
+            assertEquals(UsbDriverIds.SYSFS_REMOVE, registry.usbDriverOf(VirtualBoardHost.BOARD_NAME));
+            assertTrue(UsbDrivers.installed().byId(QemuUsbDriver.ID).isPresent(),
+                    "the virtual board's driver is not registered");
         }
     }
 

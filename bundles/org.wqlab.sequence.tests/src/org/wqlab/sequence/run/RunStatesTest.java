@@ -28,13 +28,13 @@ import org.wqlab.core.store.RunLock;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceJson;
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.usb.UsbDriverIds;
 
 /** Running, cancelled, failed with its reason, and interrupted once the running process is gone. */
 class RunStatesTest {
@@ -59,7 +59,7 @@ class RunStatesTest {
         JschBoardConnector connector = new JschBoardConnector(env, InMemorySecretStore.withPassword("x"));
         BoardProfile profile = new BoardProfile("refusing", "127.0.0.1", port, "root", AuthMethod.PASSWORD, null,
                 null, HostKeyPolicy.ASK, null, null);
-        BoardAccess access = new BoardAccess(() -> connector.connect(profile, key -> false), 1, UsbDrivers.SIM_PULL,
+        BoardAccess access = new BoardAccess(() -> connector.connect(profile, key -> false), 1, UsbDriverIds.SIM_PULL,
                 (message, countdown) -> false);
         Sequence s = SequenceJson.parse("states.wqseq", SEQUENCE);
         List<String> messages = new ArrayList<>();

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.server.SimSshServer;
@@ -21,6 +20,7 @@ import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.usb.UsbDriverIds;
 
 /**
  * The simulated board over real SSH on 127.0.0.1, reached through a loopback TCP relay that can drop every open
@@ -54,7 +54,7 @@ final class SimRig implements AutoCloseable {
         BoardProfile profile = new BoardProfile("sim", "127.0.0.1", port, login.user(), AuthMethod.PASSWORD,
                 null, null, HostKeyPolicy.ASK, null, null);
         return new BoardAccess(() -> connector.connect(profile,
-                key -> key.fingerprint().equals(login.hostKeyFingerprint())), speed, UsbDrivers.SIM_PULL,
+                key -> key.fingerprint().equals(login.hostKeyFingerprint())), speed, UsbDriverIds.SIM_PULL,
                 (message, countdown) -> false);
     }
 

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.List;
 
 import org.wqlab.analysis.capture.TracingState;
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.BoardProfile;
 import org.wqlab.sim.kernel.WorkRecord;
@@ -18,6 +17,7 @@ import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.TransportException;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.usb.UsbDriverIds;
 
 /** The simulated board of a chosen profile over real SSH on 127.0.0.1, for the trace and verdict tests. */
 final class TraceRig implements AutoCloseable {
@@ -41,7 +41,7 @@ final class TraceRig implements AutoCloseable {
         org.wqlab.target.BoardProfile target = new org.wqlab.target.BoardProfile("sim", "127.0.0.1", login.port(),
                 login.user(), AuthMethod.PASSWORD, null, null, HostKeyPolicy.ASK, null, null);
         access = new BoardAccess(() -> connector.connect(target,
-                key -> key.fingerprint().equals(login.hostKeyFingerprint())), speed, UsbDrivers.SIM_PULL,
+                key -> key.fingerprint().equals(login.hostKeyFingerprint())), speed, UsbDriverIds.SIM_PULL,
                 (message, countdown) -> false);
     }
 

@@ -14,6 +14,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.sequence.run.SimRigAccess;
 import org.wqlab.target.BoardConnection;
+import org.wqlab.usb.ManualPrompt;
+import org.wqlab.usb.UsbAction;
+import org.wqlab.usb.UsbDisconnectDriver;
+import org.wqlab.usb.UsbDriverException;
+import org.wqlab.usb.UsbDriverIds;
+import org.wqlab.usb.UsbDrivers;
 
 /** Each software driver against the simulated board over SSH; the stick's presence is read from the board model. */
 class UsbDriversTest {
@@ -25,9 +31,9 @@ class UsbDriversTest {
     @Test
     void softwareDriversTakeTheStickAndGiveItBack(@TempDir Path dir) throws Exception {
         try (SimRigAccess rig = SimRigAccess.start(dir); BoardConnection c = rig.connect()) {
-            for (String id : List.of(UsbDrivers.SIM_PULL, UsbDrivers.UHUBCTL, UsbDrivers.USBMUXCTL,
-                    UsbDrivers.SYSFS_AUTHORIZED)) {
-                UsbDisconnectDriver d = UsbDrivers.byId(id).orElseThrow();
+            for (String id : List.of(UsbDriverIds.SIM_PULL, UsbDriverIds.UHUBCTL, UsbDriverIds.USBMUXCTL,
+                    UsbDriverIds.SYSFS_AUTHORIZED)) {
+                UsbDisconnectDriver d = UsbDrivers.installed().byId(id).orElseThrow();
                 UsbAction a = action(c, "2", "1", null);
                 assertTrue(rig.stickPresent(), id + ": present before");
                 d.disconnect(a);
@@ -40,27 +46,27 @@ class UsbDriversTest {
 
     @Test
     void sysfsDriversAreControlRunsAndRemoveCannotReconnect(@TempDir Path dir) throws Exception {
-        assertEquals(UsbDisconnectDriver.CONTROL_RUN, UsbDrivers.byId(UsbDrivers.SYSFS_REMOVE).orElseThrow().note());
+        assertEquals(UsbDisconnectDriver.CONTROL_RUN, UsbDrivers.installed().byId(UsbDriverIds.SYSFS_REMOVE).orElseThrow().note());
         assertEquals(UsbDisconnectDriver.CONTROL_RUN,
-                UsbDrivers.byId(UsbDrivers.SYSFS_AUTHORIZED).orElseThrow().note());
-        assertEquals("", UsbDrivers.byId(UsbDrivers.UHUBCTL).orElseThrow().note());
+                UsbDrivers.installed().byId(UsbDriverIds.SYSFS_AUTHORIZED).orElseThrow().note());
+        assertEquals("", UsbDrivers.installed().byId(UsbDriverIds.UHUBCTL).orElseThrow().note());
         try (SimRigAccess rig = SimRigAccess.start(dir); BoardConnection c = rig.connect()) {
-            UsbDisconnectDriver remove = UsbDrivers.byId(UsbDrivers.SYSFS_REMOVE).orElseThrow();
+            UsbDisconnectDriver remove = UsbDrivers.installed().byId(UsbDriverIds.SYSFS_REMOVE).orElseThrow();
             remove.disconnect(action(c, "", "", null));
             assertFalse(rig.stickPresent());
             assertThrows(UsbDriverException.class, () -> remove.reconnect(action(c, "", "", null)));
-            UsbDisconnectDriver pull = UsbDrivers.byId(UsbDrivers.SIM_PULL).orElseThrow();
+            UsbDisconnectDriver pull = UsbDrivers.installed().byId(UsbDriverIds.SIM_PULL).orElseThrow();
             pull.reconnect(action(c, "", "", null));
             assertTrue(rig.stickPresent());
             UsbDriverException e = assertThrows(UsbDriverException.class,
-                    () -> UsbDrivers.byId(UsbDrivers.UHUBCTL).orElseThrow().disconnect(action(c, "", "", null)));
+                    () -> UsbDrivers.installed().byId(UsbDriverIds.UHUBCTL).orElseThrow().disconnect(action(c, "", "", null)));
             assertTrue(e.getMessage().contains("'hub' and 'port'"), e.getMessage());
         }
     }
 
     @Test
     void manualDriverAsksAndAPersonCanRefuse() throws Exception {
-        UsbDisconnectDriver manual = UsbDrivers.byId(UsbDrivers.MANUAL).orElseThrow();
+        UsbDisconnectDriver manual = UsbDrivers.installed().byId(UsbDriverIds.MANUAL).orElseThrow();
         assertFalse(manual.reconnectsBySoftware());
         List<String> asked = new ArrayList<>();
         manual.disconnect(action(null, "", "", (message, countdown) -> asked.add(message)));

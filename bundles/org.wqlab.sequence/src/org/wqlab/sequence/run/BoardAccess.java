@@ -1,8 +1,8 @@
 package org.wqlab.sequence.run;
 
-import org.wqlab.sequence.usb.ManualPrompt;
 import org.wqlab.target.BoardConnection;
 import org.wqlab.target.TransportException;
+import org.wqlab.usb.ManualPrompt;
 
 /**
  * How the runner reaches the board.
@@ -11,7 +11,7 @@ import org.wqlab.target.TransportException;
  *                     clean up)
  * @param speed        board time per wall time: 1 for a real board, the simulator's speed for a simulated one; step
  *                     sleeps and timeouts are board time
- * @param usbDriver    the board's own disconnect driver (a {@code UsbDrivers} id), used where a step says "board"
+ * @param usbDriver    the board's own disconnect driver (a driver id, see {@code org.wqlab.usb.UsbDrivers}), used where a step says "board"
  * @param prompt       for the manual driver
  */
 public record BoardAccess(Connector connector, double speed, String usbDriver, ManualPrompt prompt) {

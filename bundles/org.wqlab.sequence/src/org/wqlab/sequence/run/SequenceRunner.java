@@ -52,16 +52,17 @@ import org.wqlab.sequence.SequenceException;
 import org.wqlab.sequence.SequenceValidator;
 import org.wqlab.sequence.Step;
 import org.wqlab.sequence.Variables;
-import org.wqlab.sequence.usb.UsbAction;
-import org.wqlab.sequence.usb.UsbDisconnectDriver;
-import org.wqlab.sequence.usb.UsbDriverException;
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.target.BoardConnection;
 import org.wqlab.target.Command;
 import org.wqlab.target.ExecResult;
 import org.wqlab.target.OutputSink;
 import org.wqlab.target.RemoteStream;
 import org.wqlab.target.TransportException;
+import org.wqlab.usb.UsbAction;
+import org.wqlab.usb.UsbDisconnectDriver;
+import org.wqlab.usb.UsbDriverException;
+import org.wqlab.usb.UsbDriverIds;
+import org.wqlab.usb.UsbDrivers;
 
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
@@ -658,12 +659,19 @@ public final class SequenceRunner {
     }
 
     private UsbDisconnectDriver driver(Run run, ResolvedStep r) throws StepFailed {
-        String id = r.text("driver", UsbDrivers.BOARD_DEFAULT);
-        if (id.equals(UsbDrivers.BOARD_DEFAULT)) {
-            id = run.board.usbDriver() == null ? UsbDrivers.MANUAL : run.board.usbDriver();
+        String id = r.text("driver", UsbDriverIds.BOARD_DEFAULT);
+        if (id.equals(UsbDriverIds.BOARD_DEFAULT)) {
+            id = run.board.usbDriver() == null ? UsbDriverIds.MANUAL : run.board.usbDriver();
         }
         String chosen = id;
-        return UsbDrivers.byId(id).orElseThrow(() -> new StepFailed(r.label() + ": unknown USB driver " + chosen));
+        UsbDisconnectDriver driver = UsbDrivers.installed().byId(id)
+                .orElseThrow(() -> new StepFailed(r.label() + ": unknown USB driver " + chosen));
+        // the validator cannot check the fields for "board": the board's driver is known only here
+        List<String> problems = SequenceValidator.driverProblems(r, driver);
+        if (!problems.isEmpty()) {
+            throw new StepFailed(String.join("; ", problems) + " (driver " + id + ")");
+        }
+        return driver;
     }
 
     private UsbAction usbAction(Run run, ResolvedStep r) {

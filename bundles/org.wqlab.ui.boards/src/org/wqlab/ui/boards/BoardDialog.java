@@ -23,11 +23,12 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardKind;
-import org.wqlab.sequence.usb.UsbDisconnectDriver;
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
+import org.wqlab.usb.UsbDisconnectDriver;
+import org.wqlab.usb.UsbDriverIds;
+import org.wqlab.usb.UsbDrivers;
 import org.wqlab.vboard.VboardArch;
 import org.wqlab.vboard.VirtualBoard;
 
@@ -155,8 +156,8 @@ final class BoardDialog extends TitleAreaDialog {
             case VIRTUAL_BOARD -> "QMP device_del of the emulated stick (the virtual board's own)";
             case SSH -> "manual prompt (default)";
         });
-        for (UsbDisconnectDriver d : UsbDrivers.all()) {
-            if (d.id().equals(UsbDrivers.MANUAL) && kind == BoardKind.SSH) {
+        for (UsbDisconnectDriver d : UsbDrivers.installed().all()) {
+            if (d.id().equals(UsbDriverIds.MANUAL) && kind == BoardKind.SSH) {
                 continue;
             }
             usbDriverIds.add(d.id());

@@ -1,9 +1,10 @@
 package org.wqlab.ui.boards;
 
 import org.wqlab.boards.BoardKind;
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.HostKeyPolicy;
+import org.wqlab.usb.UsbDisconnectDriver;
+import org.wqlab.usb.UsbDrivers;
 
 /** A board profile's settings in words, as the Properties view and the board dialog show them (not enum names). */
 final class ProfileWords {
@@ -37,17 +38,8 @@ final class ProfileWords {
         };
     }
 
-    /** A USB disconnect driver's id in words; a driver this table does not know keeps its id. */
+    /** A USB disconnect driver's id in words, as the driver describes itself; a driver not installed keeps its id. */
     static String usbDriver(String id) {
-        return switch (id) {
-            case UsbDrivers.SIM_PULL -> "simulated pull of the stick";
-            case UsbDrivers.UHUBCTL -> "hub port power off (uhubctl)";
-            case UsbDrivers.USBMUXCTL -> "USB-Mux (usbmuxctl)";
-            case UsbDrivers.MANUAL -> "by hand (you pull the stick)";
-            case UsbDrivers.SYSFS_REMOVE -> "sysfs remove (control run)";
-            case UsbDrivers.SYSFS_AUTHORIZED -> "sysfs authorized=0 (control run)";
-            case "qemu-device-del" -> "QEMU device_del of the emulated stick";
-            default -> id;
-        };
+        return UsbDrivers.installed().byId(id).map(UsbDisconnectDriver::description).orElse(id);
     }
 }

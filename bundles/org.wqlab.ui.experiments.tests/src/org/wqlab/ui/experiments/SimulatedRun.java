@@ -11,7 +11,6 @@ import org.wqlab.sequence.run.BoardAccess;
 import org.wqlab.sequence.run.RunMonitor;
 import org.wqlab.sequence.run.RunResult;
 import org.wqlab.sequence.run.SequenceRunner;
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.server.SimSshServer;
@@ -21,6 +20,7 @@ import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.InMemorySecretStore;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.usb.UsbDriverIds;
 
 /**
  * The default sequence on the built-in simulated board, reached over real SSH on 127.0.0.1 (as {@code wqlab run}
@@ -45,7 +45,7 @@ final class SimulatedRun {
             BoardProfile target = new BoardProfile("Simulated default", login.host(), login.port(), login.user(),
                     AuthMethod.PASSWORD, null, null, HostKeyPolicy.ASK, null, null);
             BoardAccess access = new BoardAccess(() -> connector.connect(target,
-                    key -> key.fingerprint().equals(login.hostKeyFingerprint())), SPEED, UsbDrivers.SIM_PULL,
+                    key -> key.fingerprint().equals(login.hostKeyFingerprint())), SPEED, UsbDriverIds.SIM_PULL,
                     (message, countdown) -> false);
             return new SequenceRunner().run("default sequence", SequenceJson.defaultSequence(), variables, access,
                     workspace, RunMonitor.NONE);

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jface.window.Window;
 import org.eclipse.swt.widgets.Display;
-import org.wqlab.sequence.usb.ManualPrompt;
+import org.wqlab.usb.ManualPrompt;
 
 /**
  * The manual driver's prompt in the GUI: the run's thread asks, the dialog opens on the UI thread, and the run waits

@@ -9,8 +9,9 @@ import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.Step;
 import org.wqlab.sequence.StepType;
 import org.wqlab.sequence.Variables;
-import org.wqlab.sequence.usb.UsbDisconnectDriver;
-import org.wqlab.sequence.usb.UsbDrivers;
+import org.wqlab.usb.UsbDisconnectDriver;
+import org.wqlab.usb.UsbDriverIds;
+import org.wqlab.usb.UsbDrivers;
 
 /** How steps read in the editor: one-line summaries, the driver note, and the text forms of list fields. */
 public final class StepTexts {
@@ -31,7 +32,7 @@ public final class StepTexts {
                     + (step.field("timeout") == null ? "" : " within " + step.field("timeout") + " s");
             case SLEEP -> step.field("seconds") + " s";
             case USB_DISCONNECT, USB_RECONNECT -> {
-                String driver = step.field("driver") == null ? UsbDrivers.BOARD_DEFAULT : step.field("driver");
+                String driver = step.field("driver") == null ? UsbDriverIds.BOARD_DEFAULT : step.field("driver");
                 String device = step.field("device") == null ? "2-1" : step.field("device");
                 String note = driverNote(sequence, step);
                 yield driver + " " + device + (note.isEmpty() ? "" : " - " + note);
@@ -47,14 +48,14 @@ public final class StepTexts {
         if (step.type() != StepType.USB_DISCONNECT && step.type() != StepType.USB_RECONNECT) {
             return "";
         }
-        String raw = step.field("driver") == null ? UsbDrivers.BOARD_DEFAULT : step.field("driver");
+        String raw = step.field("driver") == null ? UsbDriverIds.BOARD_DEFAULT : step.field("driver");
         String driver;
         try {
             driver = new Variables(sequence.variables(), Map.of()).substitute(raw);
         } catch (IllegalArgumentException e) {
             return "";
         }
-        return UsbDrivers.byId(driver).map(UsbDisconnectDriver::note).orElse("");
+        return UsbDrivers.installed().byId(driver).map(UsbDisconnectDriver::note).orElse("");
     }
 
     public static String paramsLine(Map<String, String> params) {

@@ -54,8 +54,9 @@ import org.eclipse.ui.forms.widgets.Section;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.Step;
 import org.wqlab.sequence.StepType;
-import org.wqlab.sequence.usb.UsbDrivers;
 import org.wqlab.ui.refresh.UiRefreshThrottle;
+import org.wqlab.usb.UsbDriverIds;
+import org.wqlab.usb.UsbDrivers;
 
 /**
  * The Steps page: the sequence's name and variables, the steps as a tree (repeat bodies under their repeat), the
@@ -667,8 +668,8 @@ public final class StepsPage extends FormPage {
         Combo combo = new Combo(details, SWT.DROP_DOWN);
         toolkit.adapt(combo);
         combo.setData(WidgetIds.KEY, WidgetIds.field("driver"));
-        combo.add(UsbDrivers.BOARD_DEFAULT);
-        UsbDrivers.ids().forEach(combo::add);
+        combo.add(UsbDriverIds.BOARD_DEFAULT);
+        UsbDrivers.installed().ids().forEach(combo::add);
         combo.setToolTipText("board: the board's own driver (the simulated board: its pull; a real board: the one in"
                 + " its profile, else the manual prompt). sysfs-remove and sysfs-authorized are control runs: they do"
                 + " not reproduce the workqueue stall.");

@@ -24,12 +24,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.sequence.SequenceJson;
 import org.wqlab.sequence.StepType;
-import org.wqlab.sequence.usb.UsbDisconnectDriver;
 import org.wqlab.ui.sequence.OpenDefaultSequenceHandler;
 import org.wqlab.ui.sequence.SequenceEditor;
 import org.wqlab.ui.sequence.StepPath;
 import org.wqlab.ui.sequence.WidgetIds;
 import org.wqlab.ui.testing.UiWait;
+import org.wqlab.usb.UsbDisconnectDriver;
 
 /**
  * Acceptance 4 of issue 7 in the real workbench: an edit in the form shows in the source, an edit of the source

@@ -1,4 +1,4 @@
-package org.wqlab.sequence.usb;
+package org.wqlab.usb;
 
 import java.time.Duration;
 

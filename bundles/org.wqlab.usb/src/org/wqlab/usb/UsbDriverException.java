@@ -1,4 +1,4 @@
-package org.wqlab.sequence.usb;
+package org.wqlab.usb;
 
 /** A disconnect or reconnect that did not happen; the message names the driver and what the board said. */
 public final class UsbDriverException extends Exception {
