@@ -20,7 +20,8 @@ import org.wqlab.analysis.Attribution;
  * A benchmark, not a unit test (skipped unless {@code -Dwqlab.bench=true}): a generated 100 MB trace.log of 4 CPUs
  * is read, then every CPU row and CPU 0's worker rows are reduced for a 1300-pixel canvas at each zoom from the
  * whole trace down to 1 ms. Prints the load time, the worst reduction per zoom and its ratio to a baseline measured
- * in the same run (one pass over every execution's start and end, the least any full-range redraw must touch).
+ * in the same run (one pass over every execution's start and end, the least any full-range redraw must touch). The
+ * first reduction after the load (JIT still cold) is printed apart; the goal is for the redraws after it.
  */
 @EnabledIfSystemProperty(named = "wqlab.bench", matches = "true")
 class TimelineRedrawBenchmarkTest {
@@ -44,14 +45,21 @@ class TimelineRedrawBenchmarkTest {
             long s = System.nanoTime();
             long sink = 0;
             for (TimelineRows.Row row : drawn) {
-                for (WorkExecution e : row.executions()) {
-                    sink += e.endUs() - e.startUs();
+                long[] start = row.startUs();
+                long[] end = row.endUs();
+                for (int i = 0; i < start.length; i++) {
+                    sink += end[i] - start[i];
                 }
             }
             baselineNs = Math.min(baselineNs, System.nanoTime() - s);
             assertTrue(sink > 0);
         }
 
+        long coldNs = System.nanoTime();
+        for (TimelineRows.Row row : drawn) {
+            TimelineDecimator.decimate(rows, row, rows.firstUs(), rows.lastUs(), WIDTH);
+        }
+        coldNs = System.nanoTime() - coldNs;
         long worstNs = 0;
         long span = rows.lastUs() - rows.firstUs();
         long centre = rows.firstUs() + span / 2;
@@ -74,8 +82,9 @@ class TimelineRedrawBenchmarkTest {
         }
         System.out.printf(Locale.ROOT,
                 "timeline benchmark: %d MB, %d work items, %d rows drawn; load %d ms; worst reduction %.2f ms "
-                        + "(goal 100 ms); baseline pass over every execution %.2f ms; ratio %.1f%s%n",
-                Files.size(trace) >> 20, items, drawn.size(), loadMs, worstNs / 1e6, baselineNs / 1e6,
+                        + "(goal 100 ms; the first, cold one %.2f ms); baseline pass over every execution's start and end %.2f ms; "
+                        + "ratio %.1f%s%n",
+                Files.size(trace) >> 20, items, drawn.size(), loadMs, worstNs / 1e6, coldNs / 1e6, baselineNs / 1e6,
                 worstNs / (double) Math.max(1, baselineNs), perZoom);
         assertTrue(worstNs < 100_000_000L, "worst reduction " + worstNs / 1e6 + " ms");
     }

@@ -27,9 +27,10 @@ public final class TimelineDecimator {
         int[] count = new int[widthPx];
         java.util.Arrays.fill(owner, -1);
         long[] start = row.startUs();
-        List<WorkExecution> executions = row.executions();
+        long[] ends = row.endUs();
+        int[] functions = row.functionIndex();
         for (int i = row.firstEndingFrom(fromUs); i < start.length && start[i] <= toUs; i++) {
-            long end = executions.get(i).endUs();
+            long end = ends[i];
             if (end < fromUs) {
                 continue;
             }
@@ -37,7 +38,7 @@ public final class TimelineDecimator {
             double e = (Math.min(end, toUs) - fromUs) * pxPerUs;
             int c0 = Math.min(widthPx - 1, (int) s);
             int c1 = Math.max(c0, Math.min(widthPx - 1, (int) Math.ceil(e) - 1));
-            boolean monitor = rows.monitor(row.functionIndex()[i]);
+            boolean monitor = rows.monitor(functions[i]);
             for (int c = c0; c <= c1; c++) {
                 double cover = Math.min(e, c + 1) - Math.max(s, c);
                 count[c]++;

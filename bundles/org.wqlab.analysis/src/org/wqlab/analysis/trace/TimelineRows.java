@@ -16,9 +16,12 @@ import java.util.function.Predicate;
  */
 public final class TimelineRows {
 
-    /** {@code worker} is empty for a CPU's row; {@code maxEndUs[i]} is the largest end of executions 0..i. */
+    /**
+     * {@code worker} is empty for a CPU's row; the arrays are by execution ({@code maxEndUs[i]}: the largest end of
+     * executions 0..i), kept as primitives so a redraw touches no execution record.
+     */
     public record Row(int cpu, String worker, List<WorkExecution> executions, int[] functionIndex, long[] startUs,
-            long[] maxEndUs) {
+            long[] endUs, long[] maxEndUs) {
 
         public String label() {
             return worker.isEmpty() ? "CPU " + cpu : worker;
@@ -99,16 +102,18 @@ public final class TimelineRows {
         int n = sorted.size();
         int[] fn = new int[n];
         long[] start = new long[n];
+        long[] end = new long[n];
         long[] maxEnd = new long[n];
         long running = Long.MIN_VALUE;
         for (int i = 0; i < n; i++) {
             WorkExecution e = sorted.get(i);
             fn[i] = index.get(e.function());
             start[i] = e.startUs();
-            running = Math.max(running, e.endUs());
+            end[i] = e.endUs();
+            running = Math.max(running, end[i]);
             maxEnd[i] = running;
         }
-        return new Row(cpu, worker, List.copyOf(sorted), fn, start, maxEnd);
+        return new Row(cpu, worker, List.copyOf(sorted), fn, start, end, maxEnd);
     }
 
     public List<Row> cpuRows() {
