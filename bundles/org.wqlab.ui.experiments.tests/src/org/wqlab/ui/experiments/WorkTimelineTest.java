@@ -28,10 +28,11 @@ import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.wqlab.analysis.trace.PixelSpan;
 import org.wqlab.analysis.trace.TimelineRows;
-import org.wqlab.analysis.trace.WorkExecution;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.run.RunResult;
+import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.Profiles;
 import org.wqlab.sim.kernel.GroundTruth;
 import org.wqlab.sim.kernel.WorkRecord;
 import org.wqlab.ui.ViewIds;
@@ -92,28 +93,47 @@ class WorkTimelineTest {
         timeline.setRange(truthStart - truthLength, truthEnd + truthLength);
         UiWait.settle(display);
         List<PixelSpan> spans = timeline.spans(cpu0);
-        PixelSpan bar = spans.stream().filter(s -> rows.functions().get(s.function()).symbol().equals("hub_event"))
+        PixelSpan longest = spans.stream()
+                .filter(s -> rows.functions().get(s.function()).symbol().equals("hub_event"))
                 .max(Comparator.comparingInt(s -> s.x1() - s.x0()))
                 .orElseThrow(() -> new AssertionError("no hub_event bar on CPU 0: " + spans));
-        long drawnStart = timeline.timeAt(bar.x0());
-        long drawnEnd = timeline.timeAt(bar.x1());
+        // the monitor's item, drawn over any column it shares, may cut the bar where hub_event slept
+        List<PixelSpan> bar = spans.stream().filter(s -> s.execution() == longest.execution()).toList();
+        int barX0 = bar.get(0).x0();
+        int barX1 = bar.get(bar.size() - 1).x1();
+        long drawnStart = timeline.timeAt(barX0);
+        long drawnEnd = timeline.timeAt(barX1);
         long tolerance = truthLength / 20;
         assertTrue(Math.abs(drawnStart - truthStart) <= tolerance,
                 "bar starts at " + drawnStart + " us, hub_event started at " + truthStart + " us");
         assertTrue(Math.abs(drawnEnd - truthEnd) <= tolerance,
                 "bar ends at " + drawnEnd + " us, hub_event ended at " + truthEnd + " us");
-        PixelSpan monitor = spans.stream().filter(s -> rows.monitor(s.function()) && s.x0() >= bar.x0())
-                .findFirst().orElseThrow(() -> new AssertionError("no monitor work item after hub_event: " + spans));
-        assertTrue(monitor.x0() >= bar.x1() - 1, "the monitor ran at column " + monitor.x0()
-                + ", inside the hub_event bar " + bar);
-        WorkExecution monitorRun = cpu0.executions().get(monitor.execution());
-        assertTrue(monitorRun.startUs() >= truthEnd, "the monitor started at " + monitorRun.startUs()
-                + " us, before hub_event ended at " + truthEnd + " us");
+
+        // the stall is hub_event's CPU-bound part, between the sleeps the simulator's profile gives it
+        BoardProfile profile = Profiles.builtIn(Profiles.DEFAULT);
+        long stallStart = truthStart + profile.hubEventSleepBeforeNs() / 1000;
+        long stallEnd = truthEnd - profile.hubEventSleepAfterNs() / 1000;
+        int monitorIndex = -1;
+        for (int i = 0; i < cpu0.executions().size(); i++) {
+            if (rows.monitor(cpu0.functionIndex()[i]) && cpu0.startUs()[i] > stallStart) {
+                monitorIndex = i;
+                break;
+            }
+        }
+        assertTrue(monitorIndex >= 0, "no monitor work item on CPU 0 after the stall began");
+        long monitorStart = cpu0.startUs()[monitorIndex];
+        assertTrue(monitorStart >= stallEnd && monitorStart <= truthEnd + tolerance, "the monitor started at "
+                + monitorStart + " us; the stall ran " + stallStart + " .. " + stallEnd + " us");
+        int shown = monitorIndex;
+        PixelSpan monitor = spans.stream().filter(s -> s.execution() == shown).findFirst()
+                .orElseThrow(() -> new AssertionError("the monitor's item after the stall is not drawn: " + spans));
+        assertTrue(rows.monitor(monitor.function()));
+        assertTrue(timeline.timeAt(monitor.x0() + 1) >= stallEnd, "drawn at column " + monitor.x0());
 
         // a click on the bar names it; the stall is shaded as late
         Control canvas = timeline.canvas();
         int y = timeline.rowMiddle(cpu0);
-        int x = WorkTimelineView.LABEL_WIDTH + (bar.x0() + bar.x1()) / 2;
+        int x = WorkTimelineView.LABEL_WIDTH + (barX0 + barX1) / 2;
         click(canvas, x, y);
         assertNotNull(timeline.selection(), "the click selected a bar");
         String details = timeline.details().getText();
