@@ -40,9 +40,9 @@ import org.wqlab.ui.experiments.ExperimentIds;
 /**
  * What ran on each CPU, from the experiment's {@code trace.log}: a row per CPU (click its name to show its workers'
  * rows), a bar per work-item execution coloured by function, the monitor's own work item black under a red mark,
- * the late intervals shaded. Wheel zooms around the pointer, drag pans, Home shows all; a click selects a bar and
- * the line under the canvas describes it. The trace is read in a Job; each paint reduces the rows in view to pixel
- * spans ({@link TimelineDecimator}), cached until the range or the width changes.
+ * the late intervals shaded on their CPU's rows. Wheel zooms around the pointer, drag pans, Home shows all; a click
+ * selects a bar and the line under the canvas describes it. The trace is read in a Job; each paint reduces the rows
+ * in view to pixel spans ({@link TimelineDecimator}), cached until the range or the width changes.
  */
 public final class WorkTimelineView {
     public static final String CANVAS_ID = "editor.timeline";
@@ -132,7 +132,7 @@ public final class WorkTimelineView {
         List<long[]> lateIntervals = new ArrayList<>();
         if (analysis != null) {
             for (AttributedDelay d : analysis.delays()) {
-                lateIntervals.add(new long[] { d.lateFromUs(), d.lateToUs() });
+                lateIntervals.add(new long[] { d.lateFromUs(), d.lateToUs(), d.cpu() });
             }
         }
         Job job = Job.create("Reading " + traceLog, (IProgressMonitor monitor) -> {
@@ -255,7 +255,7 @@ public final class WorkTimelineView {
         return index < 0 ? -1 : AXIS_HEIGHT + index * ROW_HEIGHT + ROW_HEIGHT / 2;
     }
 
-    /** The shaded late intervals, {from, to} in trace microseconds. */
+    /** The shaded late intervals: {from, to} in trace microseconds and the CPU (-1: unknown, every row). */
     public List<long[]> lateIntervals() {
         return late;
     }
@@ -320,13 +320,8 @@ public final class WorkTimelineView {
         int width = plotWidth();
         List<TimelineRows.Row> visible = visibleRows();
         int bottom = AXIS_HEIGHT + visible.size() * ROW_HEIGHT;
-        gc.setBackground(lateColour);
-        for (long[] l : late) {
-            if (l[1] >= fromUs && l[0] <= toUs) {
-                int x0 = left + (int) Math.max(0, Math.floor(x(l[0])));
-                int x1 = left + (int) Math.min(width, Math.ceil(x(l[1])));
-                gc.fillRectangle(x0, AXIS_HEIGHT, Math.max(1, x1 - x0), bottom - AXIS_HEIGHT);
-            }
+        for (int i = 0; i < visible.size(); i++) {
+            shadeLate(gc, visible.get(i), AXIS_HEIGHT + i * ROW_HEIGHT, left, width);
         }
         axis(gc, left, width, bottom);
         Map<Integer, Integer> pixelsByFunction = new LinkedHashMap<>();
@@ -362,6 +357,18 @@ public final class WorkTimelineView {
             }
         }
         legend(gc, r, pixelsByFunction, bottom + 8, area.width);
+    }
+
+    /** A late interval shades the rows of its CPU, or every row when its CPU is unknown. */
+    private void shadeLate(GC gc, TimelineRows.Row row, int y, int left, int width) {
+        gc.setBackground(lateColour);
+        for (long[] l : late) {
+            if ((l[2] < 0 || l[2] == row.cpu()) && l[1] >= fromUs && l[0] <= toUs) {
+                int x0 = left + (int) Math.max(0, Math.floor(x(l[0])));
+                int x1 = left + (int) Math.min(width, Math.ceil(x(l[1])));
+                gc.fillRectangle(x0, y, Math.max(1, x1 - x0), ROW_HEIGHT);
+            }
+        }
     }
 
     private double x(long us) {
