@@ -19,9 +19,7 @@ import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
@@ -53,10 +51,6 @@ public final class WorkTimelineView {
     static final int AXIS_HEIGHT = 24;
     static final int ROW_HEIGHT = 24;
     static final int BAR_INSET = 4;
-    private static final int[][] PALETTE = { { 31, 119, 180 }, { 255, 127, 14 }, { 44, 160, 44 }, { 148, 103, 189 },
-            { 140, 86, 75 }, { 227, 119, 194 }, { 127, 127, 127 }, { 188, 189, 34 }, { 23, 190, 207 },
-            { 174, 199, 232 }, { 255, 187, 120 }, { 152, 223, 138 } };
-
     /** One bar: the row it is in and its index among the row's executions. */
     public record Selection(TimelineRows.Row row, int execution) {
         public WorkExecution work() {
@@ -67,10 +61,7 @@ public final class WorkTimelineView {
     private final Composite control;
     private final Canvas canvas;
     private final Label details;
-    private final Color[] palette = new Color[PALETTE.length];
-    private final Color monitorColour;
-    private final Color lateColour;
-    private final Color gridColour;
+    private final TimelinePalette palette = new TimelinePalette();
     private final List<BiConsumer<Long, Long>> rangeListeners = new CopyOnWriteArrayList<>();
     /** By identity: a row's record equality would compare every execution. */
     private final Map<TimelineRows.Row, List<PixelSpan>> spanCache = new IdentityHashMap<>();
@@ -97,13 +88,6 @@ public final class WorkTimelineView {
         details = new Label(control, SWT.WRAP);
         details.setData(ExperimentIds.KEY, DETAILS_ID);
         GridDataFactory.fillDefaults().grab(true, false).indent(6, 2).hint(SWT.DEFAULT, 40).applyTo(details);
-        var display = parent.getDisplay();
-        for (int i = 0; i < PALETTE.length; i++) {
-            palette[i] = new Color(PALETTE[i][0], PALETTE[i][1], PALETTE[i][2]);
-        }
-        monitorColour = display.getSystemColor(SWT.COLOR_BLACK);
-        lateColour = new Color(255, 214, 214);
-        gridColour = new Color(225, 225, 225);
         canvas.addListener(SWT.Paint, e -> paint(e.gc));
         canvas.addListener(SWT.MouseVerticalWheel, this::wheel);
         canvas.addListener(SWT.MouseDown, this::mouseDown);
@@ -268,41 +252,10 @@ public final class WorkTimelineView {
     public Selection select(TimelineRows.Row row, int x) {
         int execution = TimelineDecimator.executionAt(spans(row), x);
         selected = execution < 0 ? null : new Selection(row, execution);
-        details.setText(selected == null ? "Nothing ran there." : describe(selected.work()));
+        details.setText(selected == null ? "Nothing ran there." : WorkItemText.describe(selected.work()));
         control.layout(true, true);
         canvas.redraw();
         return selected;
-    }
-
-    static String describe(WorkExecution w) {
-        String held;
-        Boolean bound = w.cpuBound();
-        if (bound == null) {
-            held = "ran " + ms(w.durationUs()) + " (sched_switch not traced: time on the CPU unknown)";
-        } else {
-            held = "held the CPU " + ms(w.onCpuUs(w.startUs(), w.endUs())) + " of " + ms(w.durationUs())
-                    + (bound ? " (CPU-bound: never slept)" : " (slept in between)");
-        }
-        return w.function() + (Attribution.isMonitor(w) ? " (the monitor's work item)" : "") + "  |  workqueue "
-                + (w.workqueue().isEmpty() ? "unknown (queued before the trace began)" : w.workqueue())
-                + "  |  worker " + w.worker() + " (pid " + w.workerPid() + ") on CPU " + w.cpu() + "\nqueued "
-                + seconds(w.queuedUs()) + ", started " + seconds(w.startUs()) + ", ended " + seconds(w.endUs())
-                + (w.finished() ? "" : " (trace ended first)") + "  |  " + held;
-    }
-
-    private static String seconds(long us) {
-        return us < 0 ? "unknown" : String.format(Locale.ROOT, "%.6f s", us / 1e6);
-    }
-
-    private static String ms(long us) {
-        return String.format(Locale.ROOT, "%.3f ms", us / 1000.0);
-    }
-
-    Color colour(TimelineRows r, int function) {
-        if (r.monitor(function)) {
-            return monitorColour;
-        }
-        return palette[Math.floorMod(r.functions().get(function).symbol().hashCode(), palette.length)];
     }
 
     private void paint(GC gc) {
@@ -324,6 +277,14 @@ public final class WorkTimelineView {
             shadeLate(gc, visible.get(i), AXIS_HEIGHT + i * ROW_HEIGHT, left, width);
         }
         axis(gc, left, width, bottom);
+        gc.setBackground(TimelinePalette.LATE_BAND);
+        for (long[] l : late) {
+            if (l[1] >= fromUs && l[0] <= toUs) {
+                int x0 = left + (int) Math.max(0, Math.floor(x(l[0])));
+                int x1 = left + (int) Math.min(width, Math.ceil(x(l[1])));
+                gc.fillRectangle(x0, AXIS_HEIGHT - 6, Math.max(1, x1 - x0), 5);
+            }
+        }
         Map<Integer, Integer> pixelsByFunction = new LinkedHashMap<>();
         for (int i = 0; i < visible.size(); i++) {
             TimelineRows.Row row = visible.get(i);
@@ -332,11 +293,11 @@ public final class WorkTimelineView {
             String label = row.cpuRow() ? (expanded.contains(row.cpu()) ? "\u25BE " : "\u25B8 ") + row.label()
                     : "    " + row.label();
             gc.drawText(label, 4, y + 4, true);
-            gc.setForeground(gridColour);
+            gc.setForeground(TimelinePalette.GRID);
             gc.drawLine(left, y + ROW_HEIGHT - 1, left + width, y + ROW_HEIGHT - 1);
             for (PixelSpan s : spans(row)) {
                 pixelsByFunction.merge(s.function(), s.x1() - s.x0(), Integer::sum);
-                gc.setBackground(colour(r, s.function()));
+                gc.setBackground(palette.of(r, s.function()));
                 gc.fillRectangle(left + s.x0(), y + BAR_INSET, s.x1() - s.x0(), ROW_HEIGHT - 2 * BAR_INSET);
                 if (s.crowded()) {
                     gc.setForeground(display.getSystemColor(SWT.COLOR_BLACK));
@@ -356,12 +317,12 @@ public final class WorkTimelineView {
                 }
             }
         }
-        legend(gc, r, pixelsByFunction, bottom + 8, area.width);
+        palette.legend(gc, r, pixelsByFunction, !late.isEmpty(), bottom + 8, area.width);
     }
 
     /** A late interval shades the rows of its CPU, or every row when its CPU is unknown. */
     private void shadeLate(GC gc, TimelineRows.Row row, int y, int left, int width) {
-        gc.setBackground(lateColour);
+        gc.setBackground(TimelinePalette.LATE);
         for (long[] l : late) {
             if ((l[2] < 0 || l[2] == row.cpu()) && l[1] >= fromUs && l[0] <= toUs) {
                 int x0 = left + (int) Math.max(0, Math.floor(x(l[0])));
@@ -384,7 +345,7 @@ public final class WorkTimelineView {
         gc.drawLine(left, AXIS_HEIGHT - 1, left + width, AXIS_HEIGHT - 1);
         for (long t = (fromUs / step + 1) * step; t < toUs; t += step) {
             int px = left + (int) x(t);
-            gc.setForeground(gridColour);
+            gc.setForeground(TimelinePalette.GRID);
             gc.drawLine(px, AXIS_HEIGHT, px, bottom);
             gc.setForeground(display.getSystemColor(SWT.COLOR_DARK_GRAY));
             gc.drawLine(px, AXIS_HEIGHT - 5, px, AXIS_HEIGHT - 1);
@@ -401,38 +362,6 @@ public final class WorkTimelineView {
             }
         }
         return Math.max(1, (long) (10 * p));
-    }
-
-    /** The functions in view, most pixels first: a swatch and the name (the monitor's marked). */
-    private void legend(GC gc, TimelineRows r, Map<Integer, Integer> pixelsByFunction, int y, int maxWidth) {
-        var display = canvas.getDisplay();
-        int x = 8;
-        List<Map.Entry<Integer, Integer>> order = new ArrayList<>(pixelsByFunction.entrySet());
-        order.sort(Map.Entry.<Integer, Integer>comparingByValue().reversed());
-        for (var e : order) {
-            String name = r.functions().get(e.getKey()) + (r.monitor(e.getKey()) ? " (monitor)" : "");
-            Point size = gc.textExtent(name);
-            if (x + 16 + size.x > maxWidth - 8) {
-                x = 8;
-                y += size.y + 4;
-            }
-            gc.setBackground(colour(r, e.getKey()));
-            gc.fillRectangle(x, y + 2, 12, size.y - 4);
-            gc.setForeground(display.getSystemColor(SWT.COLOR_BLACK));
-            gc.drawText(name, x + 16, y, true);
-            x += 16 + size.x + 16;
-        }
-        if (!late.isEmpty()) {
-            String name = "late interval (delay over the threshold)";
-            Point size = gc.textExtent(name);
-            if (x + 16 + size.x > maxWidth - 8) {
-                x = 8;
-                y += size.y + 4;
-            }
-            gc.setBackground(lateColour);
-            gc.fillRectangle(x, y + 2, 12, size.y - 4);
-            gc.drawText(name, x + 16, y, true);
-        }
     }
 
     private void wheel(Event e) {
