@@ -142,6 +142,18 @@ class WorkTimelineTest {
         assertTrue(timeline.lateIntervals().stream().anyMatch(l -> l[2] == 0 && l[0] < stallEnd && l[1] > stallStart),
                 "a late interval of CPU 0 over the stall");
 
+        // a click on the CPU's name shows its workers' rows under it, the bar again in its worker's row
+        String worker = timeline.selection().work().worker();
+        click(canvas, 10, y);
+        List<TimelineRows.Row> shown = timeline.visibleRows();
+        assertEquals(cpu0, shown.get(0));
+        TimelineRows.Row workerRow = shown.stream().filter(r -> r.worker().equals(worker)).findFirst()
+                .orElseThrow(() -> new AssertionError("no row for " + worker + ": " + shown));
+        assertEquals(0, workerRow.cpu());
+        assertTrue(timeline.spans(workerRow).stream()
+                .anyMatch(s -> rows.functions().get(s.function()).symbol().equals("hub_event")
+                        && s.x0() <= barX0 + 1 && s.x1() >= barX1 - 1), "the worker's row draws the whole bar");
+
         Path dir = Screenshots.directory();
         hideSideViews(page);
         UiWait.settle(display);
