@@ -145,10 +145,10 @@ class WorkTimelineTest {
         // a click on the CPU's name shows its workers' rows under it, the bar again in its worker's row
         String worker = timeline.selection().work().worker();
         click(canvas, 10, y);
-        List<TimelineRows.Row> shown = timeline.visibleRows();
-        assertEquals(cpu0, shown.get(0));
-        TimelineRows.Row workerRow = shown.stream().filter(r -> r.worker().equals(worker)).findFirst()
-                .orElseThrow(() -> new AssertionError("no row for " + worker + ": " + shown));
+        List<TimelineRows.Row> visible = timeline.visibleRows();
+        assertEquals(cpu0, visible.get(0));
+        TimelineRows.Row workerRow = visible.stream().filter(r -> r.worker().equals(worker)).findFirst()
+                .orElseThrow(() -> new AssertionError("no row for " + worker + ": " + visible));
         assertEquals(0, workerRow.cpu());
         assertTrue(timeline.spans(workerRow).stream()
                 .anyMatch(s -> rows.functions().get(s.function()).symbol().equals("hub_event")
