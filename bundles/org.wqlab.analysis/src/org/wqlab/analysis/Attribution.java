@@ -23,7 +23,7 @@ public final class Attribution {
     }
 
     /** The monitor's own work function: latency-mon's {@code lm_work_fn [latency_mon]} or the simulator's name. */
-    static boolean isMonitor(WorkExecution e) {
+    public static boolean isMonitor(WorkExecution e) {
         String s = e.function().symbol();
         return e.function().module().equals("latency_mon") || s.contains("latency_mon") || s.equals("lm_work_fn");
     }

@@ -53,11 +53,12 @@ public final class WorkTimeline {
 
     public static WorkTimeline read(Path traceFile) throws IOException {
         try (BufferedReader r = Files.newBufferedReader(traceFile, StandardCharsets.UTF_8)) {
-            return build(r.lines().toList());
+            return build(r.lines()::iterator);
         }
     }
 
-    public static WorkTimeline build(List<String> lines) {
+    /** Reads the lines once, in order; a file's lines are streamed, never all held. */
+    public static WorkTimeline build(Iterable<String> lines) {
         WorkTimeline t = new WorkTimeline();
         FtraceParser parser = new FtraceParser();
         Map<String, QueueWork> queued = new HashMap<>();

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.SequenceJson;
@@ -34,9 +35,17 @@ final class SimulatedRun {
     }
 
     static RunResult run(Workspace workspace, Map<String, String> variables) throws Exception {
+        return run(workspace, variables, board -> {
+        });
+    }
+
+    /** {@code onStart} sees the board before the run begins (e.g. to keep its ground truth). */
+    static RunResult run(Workspace workspace, Map<String, String> variables, Consumer<Board> onStart)
+            throws Exception {
         Path state = Files.createTempDirectory("wqlab-experiments-test-sim");
         try (Board board = Board.realTime(Profiles.builtIn(Profiles.DEFAULT), SPEED);
                 SimSshServer server = SimSshServer.start(board, state, 0, List.of())) {
+            onStart.accept(board);
             SimSshServer.Login login = server.login();
             SshEnvironment env = new SshEnvironment(state.resolve("no-ssh-config"), List.of(),
                     state.resolve("known_hosts"), List.of(), null);

@@ -66,6 +66,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     private AttributionOverlay overlay;
     private CTabFolder tabs;
     private DelayChart chart;
+    private WorkTimelineView timeline;
     private Table stats;
     private Table events;
     private RawLogView rawLog;
@@ -91,6 +92,11 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
 
     public DelayChart chart() {
         return chart;
+    }
+
+    /** The Work items tab: what ran on each CPU, from trace.log. */
+    public WorkTimelineView timeline() {
+        return timeline;
     }
 
     /** The Raw log tab. */
@@ -127,6 +133,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         chart.chart().setData(ExperimentIds.KEY, ExperimentIds.EDITOR_CHART);
         overlay = AttributionOverlay.attach(chart.chart(), null);
         tab("Plot", chart.chart());
+        timeline = new WorkTimelineView(tabs);
+        tab("Work items", timeline.control());
         stats = table(new String[] { "Statistic", "Value" }, new int[] { 260, 400 });
         stats.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_STATS);
         tab("Statistics", stats);
@@ -224,6 +232,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                     show(d, plot);
                     if (!root.isDisposed()) {
                         overlay.show(analysis);
+                        timeline.load(AnalysisFiles.traceLog(d.loaded().folder()), analysis);
                         AttributionOverlay.setVerdict(verdict, analysis);
                     }
                 });
