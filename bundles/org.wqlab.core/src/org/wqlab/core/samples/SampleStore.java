@@ -8,7 +8,9 @@ import org.wqlab.core.model.TimePrecision;
 
 /**
  * Latency samples in parallel primitive arrays (23 bytes per sample: timestamp 8, delay 4, seq 4, line 4, cpu 2,
- * flags 1), growable, in arrival (= log line) order. Not thread-safe: one writer; readers after writing.
+ * flags 1), growable, in arrival (= log line) order. {@link #trimToSize} drops the growth slack once loaded, so a
+ * loaded store retains exactly {@link #BYTES_PER_SAMPLE} bytes of heap per sample. Not thread-safe: one writer;
+ * readers after writing.
  */
 public final class SampleStore {
 
@@ -38,6 +40,59 @@ public final class SampleStore {
         line = new int[c];
         cpu = new short[c];
         flags = new byte[c];
+    }
+
+    /** A loaded store over these columns (all at least {@code size} long), as {@link LogContentCodec} reads it. */
+    SampleStore(long[] timestampUs, int[] delayUs, int[] seq, int[] line, short[] cpu, byte[] flags, int size) {
+        this.timestampUs = timestampUs;
+        this.delayUs = delayUs;
+        this.seq = seq;
+        this.line = line;
+        this.cpu = cpu;
+        this.flags = flags;
+        this.size = size;
+    }
+
+    /** Shrinks the columns to the samples held (after a load, so the growth slack is not retained). */
+    public void trimToSize() {
+        if (timestampUs.length == size) {
+            return;
+        }
+        timestampUs = Arrays.copyOf(timestampUs, size);
+        delayUs = Arrays.copyOf(delayUs, size);
+        seq = Arrays.copyOf(seq, size);
+        line = Arrays.copyOf(line, size);
+        cpu = Arrays.copyOf(cpu, size);
+        flags = Arrays.copyOf(flags, size);
+    }
+
+    /** Bytes of heap the columns hold now (capacity, not size; array headers not counted). */
+    public long capacityBytes() {
+        return (long) timestampUs.length * BYTES_PER_SAMPLE;
+    }
+
+    long[] timestampColumn() {
+        return timestampUs;
+    }
+
+    int[] delayColumn() {
+        return delayUs;
+    }
+
+    int[] seqColumn() {
+        return seq;
+    }
+
+    int[] lineColumn() {
+        return line;
+    }
+
+    short[] cpuColumn() {
+        return cpu;
+    }
+
+    byte[] flagColumn() {
+        return flags;
     }
 
     /**
