@@ -64,11 +64,11 @@ public final class BinaryOut {
         }
     }
 
-    void putShorts(short[] a, int n) throws IOException {
+    void putChars(char[] a, int n) throws IOException {
         for (int i = 0; i < n;) {
             room(2);
             int k = Math.min(n - i, buf.remaining() / 2);
-            buf.asShortBuffer().put(a, i, k);
+            buf.asCharBuffer().put(a, i, k);
             buf.position(buf.position() + k * 2);
             i += k;
         }

@@ -17,7 +17,7 @@ import org.wqlab.core.model.TimePrecision;
 
 /**
  * {@link LogContent} as bytes: the line counts, the sample columns one after the other (timestamps, delays, seq,
- * lines, cpus, flags; little-endian, so reading them is a bulk copy), then the events and anomalies. Read back, it
+ * lines, cpus with flags; little-endian, so reading them is a bulk copy), then the events and anomalies. Read back, it
  * is equal to what was written.
  */
 public final class LogContentCodec {
@@ -39,8 +39,7 @@ public final class LogContentCodec {
         out.putInts(s.delayColumn(), n);
         out.putInts(s.seqColumn(), n);
         out.putInts(s.lineColumn(), n);
-        out.putShorts(s.cpuColumn(), n);
-        out.putBytes(s.flagColumn(), n);
+        out.putChars(s.cpuFlagColumn(), n);
         out.putInt(content.events().size());
         for (Event e : content.events()) {
             out.putLong(e.line());
@@ -74,13 +73,12 @@ public final class LogContentCodec {
         try {
             long totalLines = in.getLong();
             long rawLines = in.getLong();
-            int n = count(in, 23);
+            int n = count(in, SampleStore.BYTES_PER_SAMPLE);
             long[] ts = new long[n];
             int[] delays = new int[n];
             int[] seq = new int[n];
             int[] line = new int[n];
-            short[] cpu = new short[n];
-            byte[] flags = new byte[n];
+            char[] cpuFlags = new char[n];
             in.asLongBuffer().get(ts);
             in.position(in.position() + n * 8);
             in.asIntBuffer().get(delays);
@@ -89,12 +87,11 @@ public final class LogContentCodec {
             in.position(in.position() + n * 4);
             in.asIntBuffer().get(line);
             in.position(in.position() + n * 4);
-            in.asShortBuffer().get(cpu);
+            in.asCharBuffer().get(cpuFlags);
             in.position(in.position() + n * 2);
-            in.get(flags);
-            for (byte f : flags) {
-                if ((f & 0x3) >= PRECISIONS.length) {
-                    throw new IOException("a sample's time precision is out of range");
+            for (char v : cpuFlags) {
+                if (!SampleStore.validCpuFlags(v)) {
+                    throw new IOException("a sample's cpu or time precision is out of range");
                 }
             }
             int eventCount = count(in, 18);
@@ -124,7 +121,7 @@ public final class LogContentCodec {
             if (in.hasRemaining()) {
                 throw new IOException(in.remaining() + " bytes after the content");
             }
-            return new LogContent(new SampleStore(ts, delays, seq, line, cpu, flags, n), events, anomalies,
+            return new LogContent(new SampleStore(ts, delays, seq, line, cpuFlags, n), events, anomalies,
                     rawLines, totalLines);
         } catch (RuntimeException e) { // underflow, a negative or out-of-range value
             throw new IOException("cannot be read back: " + e, e);
