@@ -61,7 +61,8 @@ class SampleCacheBenchmarkTest {
         LogContent parsedContent = parsed.content();
         long cacheBytes = Files.size(SampleCache.file(folder));
         long w0 = System.nanoTime();
-        SampleCache.write(folder, SampleCache.LogKey.of(folder.kernelLog()), parsedContent);
+        SampleCache.write(folder, SampleCache.LogKey.of(folder.kernelLog()), ParserFingerprint.VALUE,
+                parsedContent);
         long w1 = System.nanoTime();
         int parsedSize = parsedContent.samples().size();
         int parsedMax = max(parsedContent.samples());

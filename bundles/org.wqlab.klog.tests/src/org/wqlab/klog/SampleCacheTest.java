@@ -45,7 +45,7 @@ class SampleCacheTest {
             Path log = tmp.resolve(name);
             Files.write(log, KlogParserTest.resource(name));
             LoadedExperiment imported = ExperimentLoader.importLog(ws, log, name, CREATED);
-            SampleCache.Lookup hit = SampleCache.read(imported.folder());
+            SampleCache.Lookup hit = SampleCache.read(imported.folder(), ParserFingerprint.VALUE);
             assertEquals(Verdict.VALID, hit.verdict(), name + ": the import leaves a cache");
             LogContent fresh = KlogFiles.read(log);
             assertEquals(fresh, hit.content(), name);
@@ -62,7 +62,7 @@ class SampleCacheTest {
         LogContent before = ExperimentLoader.load(f).content();
         Files.writeString(f.kernelLog(), "[ 9999.000000] latency_mon: cpu=3 seq=77 delay_us=4321\n",
                 StandardOpenOption.APPEND);
-        assertEquals(Verdict.LOG_LENGTH, SampleCache.read(f).verdict());
+        assertEquals(Verdict.LOG_LENGTH, SampleCache.read(f, ParserFingerprint.VALUE).verdict());
         LogContent after = ExperimentLoader.load(f).content();
         assertEquals(before.samples().size() + 1, after.samples().size());
         assertEquals(4321, after.samples().delayUs(after.samples().size() - 1));
@@ -79,7 +79,7 @@ class SampleCacheTest {
         assertTrue(text.endsWith(last));
         Files.writeString(f.kernelLog(), text.substring(0, text.length() - last.length()) + "delay_us=1234\n");
         Files.setLastModifiedTime(f.kernelLog(), mtime);
-        assertEquals(Verdict.LOG_CONTENT, SampleCache.read(f).verdict());
+        assertEquals(Verdict.LOG_CONTENT, SampleCache.read(f, ParserFingerprint.VALUE).verdict());
         LogContent after = ExperimentLoader.load(f).content();
         int lastSample = after.samples().size() - 1;
         assertEquals(9876, before.samples().delayUs(lastSample));
@@ -95,7 +95,7 @@ class SampleCacheTest {
         String text = Files.readString(f.kernelLog());
         Files.writeString(f.kernelLog(), text.replaceFirst("delay_us=4100", "delay_us=4199"));
         Files.setLastModifiedTime(f.kernelLog(), mtime);
-        assertEquals(Verdict.LOG_CONTENT, SampleCache.read(f).verdict());
+        assertEquals(Verdict.LOG_CONTENT, SampleCache.read(f, ParserFingerprint.VALUE).verdict());
         int first = 0;
         while (before.samples().delayUs(first) != 4100) {
             first++;
@@ -110,7 +110,7 @@ class SampleCacheTest {
         ExperimentLoader.load(f);
         FileTime mtime = Files.getLastModifiedTime(f.kernelLog());
         Files.setLastModifiedTime(f.kernelLog(), FileTime.fromMillis(mtime.toMillis() + 2000));
-        assertEquals(Verdict.LOG_MODIFIED, SampleCache.read(f).verdict());
+        assertEquals(Verdict.LOG_MODIFIED, SampleCache.read(f, ParserFingerprint.VALUE).verdict());
         ExperimentLoader.load(f);
         assertRebuiltFromTheLog(f);
     }
@@ -124,8 +124,20 @@ class SampleCacheTest {
                     .putInt(SampleCache.VERSION + 1).flip();
             ch.write(version, 8);
         }
-        assertEquals(Verdict.VERSION, SampleCache.read(f).verdict());
+        assertEquals(Verdict.VERSION, SampleCache.read(f, ParserFingerprint.VALUE).verdict());
         ExperimentLoader.load(f);
+        assertRebuiltFromTheLog(f);
+    }
+
+    @Test
+    void aCacheMadeByAnotherParserRebuilds() throws Exception {
+        assertEquals(64, ParserFingerprint.VALUE.length(), "the parser's class files were hashed");
+        ExperimentFolder f = folder(bigLog());
+        LogContent fresh = KlogFiles.read(f.kernelLog());
+        SampleCache.write(f, SampleCache.LogKey.of(f.kernelLog()), "an older parser", fresh);
+        assertEquals(Verdict.PARSER, SampleCache.read(f, ParserFingerprint.VALUE).verdict());
+        assertEquals(Verdict.VALID, SampleCache.read(f, "an older parser").verdict());
+        assertEquals(fresh, ExperimentLoader.load(f).content());
         assertRebuiltFromTheLog(f);
     }
 
@@ -155,8 +167,8 @@ class SampleCacheTest {
         assertDamagedThenRebuilt(f, fresh);
 
         Files.delete(cache);
-        assertEquals(Verdict.MISSING, SampleCache.read(f).verdict());
-        assertNull(SampleCache.read(f).content());
+        assertEquals(Verdict.MISSING, SampleCache.read(f, ParserFingerprint.VALUE).verdict());
+        assertNull(SampleCache.read(f, ParserFingerprint.VALUE).content());
         assertEquals(fresh, ExperimentLoader.load(f).content());
         assertRebuiltFromTheLog(f);
     }
@@ -167,7 +179,7 @@ class SampleCacheTest {
         Path log = tmp.resolve("kmsg.log");
         Files.write(log, KlogParserTest.resource("kmsg.log"));
         LoadedExperiment imported = ExperimentLoader.importLog(ws, log, "kmsg", CREATED);
-        assertEquals(Verdict.VALID, SampleCache.read(imported.folder()).verdict());
+        assertEquals(Verdict.VALID, SampleCache.read(imported.folder(), ParserFingerprint.VALUE).verdict());
         byte[] bytes = Files.readAllBytes(imported.folder().kernelLog());
         bytes[bytes.length - 2] ^= 1;
         Files.write(imported.folder().kernelLog(), bytes);
@@ -175,14 +187,14 @@ class SampleCacheTest {
     }
 
     private static void assertDamagedThenRebuilt(ExperimentFolder f, LogContent fresh) throws Exception {
-        assertEquals(Verdict.DAMAGED, SampleCache.read(f).verdict());
+        assertEquals(Verdict.DAMAGED, SampleCache.read(f, ParserFingerprint.VALUE).verdict());
         assertEquals(fresh, ExperimentLoader.load(f).content());
         assertRebuiltFromTheLog(f);
     }
 
     /** The cache is valid again and holds exactly a fresh parse of the log as it is now. */
     private static void assertRebuiltFromTheLog(ExperimentFolder f) throws Exception {
-        SampleCache.Lookup lookup = SampleCache.read(f);
+        SampleCache.Lookup lookup = SampleCache.read(f, ParserFingerprint.VALUE);
         assertEquals(Verdict.VALID, lookup.verdict());
         assertEquals(KlogFiles.read(f.kernelLog()), lookup.content());
     }
@@ -192,7 +204,7 @@ class SampleCacheTest {
         ExperimentFolder f = new Workspace(tmp.resolve("ws")).create("cached", CREATED);
         f.writeMetadata(ExperimentMetadata.of(f.id(), "cached", CREATED, ExperimentStatus.COMPLETED));
         Files.writeString(f.kernelLog(), log);
-        assertEquals(Verdict.MISSING, SampleCache.read(f).verdict());
+        assertEquals(Verdict.MISSING, SampleCache.read(f, ParserFingerprint.VALUE).verdict());
         return f;
     }
 

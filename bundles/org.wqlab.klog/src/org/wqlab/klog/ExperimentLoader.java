@@ -45,7 +45,7 @@ public final class ExperimentLoader {
         if (!Files.exists(log)) {
             return new LoadedExperiment(folder, metadata, new LogContentSink().content(0));
         }
-        SampleCache.Lookup cached = SampleCache.read(folder);
+        SampleCache.Lookup cached = SampleCache.read(folder, ParserFingerprint.VALUE);
         if (cached.verdict() == SampleCache.Verdict.VALID) {
             return new LoadedExperiment(folder, metadata, cached.content());
         }
@@ -73,7 +73,7 @@ public final class ExperimentLoader {
                     SampleCache.file(folder), why);
         }
         try {
-            SampleCache.write(folder, key, content);
+            SampleCache.write(folder, key, ParserFingerprint.VALUE, content);
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "{0}: not written ({1})", SampleCache.file(folder), e.toString());
         }

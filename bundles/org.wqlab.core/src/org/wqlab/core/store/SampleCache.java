@@ -20,8 +20,9 @@ import org.wqlab.core.samples.LogContentCodec;
 /**
  * {@code samples.cache} in an experiment folder: what {@code kernel.log} was parsed into, in columns of primitive
  * values, so that opening an experiment again reads columns instead of parsing the log. The log stays the truth:
- * the cache names the log it was built from (length, modification time, SHA-256 of its first and last 64 KiB) and
- * its format version, and is used only when all of them match and its own CRC-32C does; checking costs two 64 KiB
+ * the cache names the log it was built from (length, modification time, SHA-256 of its first and last 64 KiB), its
+ * format version and the parser that made it (a fingerprint the caller gives), and is used only when all of them
+ * match and its own CRC-32C does; checking costs two 64 KiB
  * reads of the log, never a full one. Anything else is a {@link Verdict} saying why it must be rebuilt.
  */
 public final class SampleCache {
@@ -41,7 +42,7 @@ public final class SampleCache {
 
     /** Why a cache can or cannot be used. */
     public enum Verdict {
-        VALID, MISSING, VERSION, LOG_LENGTH, LOG_MODIFIED, LOG_CONTENT, DAMAGED
+        VALID, MISSING, VERSION, PARSER, LOG_LENGTH, LOG_MODIFIED, LOG_CONTENT, DAMAGED
     }
 
     /** What the cache says about its log, compared with the log as it is now. */
@@ -65,8 +66,11 @@ public final class SampleCache {
         return folder.dir().resolve(FILE);
     }
 
-    /** The cached content of the folder's kernel log, if the cache is there and is of the log as it is now. */
-    public static Lookup read(ExperimentFolder folder) {
+    /**
+     * The cached content of the folder's kernel log, if the cache is there, was made by {@code parser} and is of the
+     * log as it is now.
+     */
+    public static Lookup read(ExperimentFolder folder, String parser) {
         Path cache = file(folder);
         try (FileChannel ch = FileChannel.open(cache, StandardOpenOption.READ)) {
             long size = ch.size();
@@ -80,6 +84,9 @@ public final class SampleCache {
             }
             if (map.getInt() != VERSION) {
                 return new Lookup(Verdict.VERSION, null);
+            }
+            if (parser.isEmpty() || !string(map).equals(parser)) {
+                return new Lookup(Verdict.PARSER, null);
             }
             Verdict key = compareKey(map, folder.kernelLog());
             if (key != Verdict.VALID) {
@@ -124,7 +131,7 @@ public final class SampleCache {
     private static String string(ByteBuffer map) throws IOException {
         int n = map.getInt();
         if (n < 0 || n > 256) {
-            throw new IOException("a hash of " + n + " bytes");
+            throw new IOException("a fingerprint of " + n + " bytes");
         }
         byte[] b = new byte[n];
         map.get(b);
@@ -136,11 +143,16 @@ public final class SampleCache {
      * that grew meanwhile leaves a cache that no longer matches). Written to a temporary file and moved into place;
      * not forced to disk, since a torn cache fails its CRC and is rebuilt.
      */
-    public static void write(ExperimentFolder folder, LogKey key, LogContent content) throws IOException {
+    public static void write(ExperimentFolder folder, LogKey key, String parser, LogContent content)
+            throws IOException {
+        if (parser.isEmpty()) {
+            throw new IOException(file(folder) + ": not written, the parser has no fingerprint");
+        }
         AtomicFiles.write(file(folder), ch -> {
             BinaryOut out = new BinaryOut(ch);
             out.putLong(MAGIC);
             out.putInt(VERSION);
+            out.putString(parser);
             out.putLong(key.bytes());
             out.putLong(key.modifiedNanos());
             out.putString(key.headSha256());
