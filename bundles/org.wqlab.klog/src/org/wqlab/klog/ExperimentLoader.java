@@ -21,6 +21,7 @@ import org.wqlab.core.store.KernelLogCheck;
 import org.wqlab.core.store.LoadProblem;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.core.store.RawLogAppender;
+import org.wqlab.core.store.SampleCache;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.core.store.WorkspaceContents;
 
@@ -30,15 +31,52 @@ public final class ExperimentLoader {
     private ExperimentLoader() {
     }
 
+    private static final System.Logger LOG = System.getLogger(ExperimentLoader.class.getName());
+
     /**
-     * Loads one experiment: metadata checked, samples and events rebuilt by parsing its raw kernel log. A kernel log
-     * that is missing, empty or not what its run or import left is refused with {@link DamagedExperimentException}.
+     * Loads one experiment: metadata checked, samples and events read from its {@link SampleCache} when that is of
+     * the kernel log as it is now, otherwise parsed from the log (and the cache rebuilt, unless the run is still
+     * under way). A kernel log that is missing, empty or not what its run or import left is refused with
+     * {@link DamagedExperimentException}.
      */
     public static LoadedExperiment load(ExperimentFolder folder) throws InputException {
         ExperimentMetadata metadata = requireIntact(folder);
         Path log = folder.kernelLog();
-        LogContent content = Files.exists(log) ? KlogFiles.read(log) : new LogContentSink().content(0);
+        if (!Files.exists(log)) {
+            return new LoadedExperiment(folder, metadata, new LogContentSink().content(0));
+        }
+        SampleCache.Lookup cached = SampleCache.read(folder, ParserFingerprint.VALUE);
+        if (cached.verdict() == SampleCache.Verdict.VALID) {
+            return new LoadedExperiment(folder, metadata, cached.content());
+        }
+        SampleCache.LogKey key = keyOf(log);
+        LogContent content = KlogFiles.read(log);
+        if (key != null && metadata.status() != ExperimentStatus.RUNNING) {
+            writeCache(folder, key, content, cached.verdict());
+        }
         return new LoadedExperiment(folder, metadata, content);
+    }
+
+    private static SampleCache.LogKey keyOf(Path log) {
+        try {
+            return SampleCache.LogKey.of(log);
+        } catch (IOException e) {
+            return null; // the parse that follows reports an unreadable log
+        }
+    }
+
+    /** A cache that cannot be written (a read-only folder, a full disk) only costs the next open a parse. */
+    private static void writeCache(ExperimentFolder folder, SampleCache.LogKey key, LogContent content,
+            SampleCache.Verdict why) {
+        if (why != SampleCache.Verdict.MISSING) {
+            LOG.log(System.Logger.Level.INFO, "{0}: rebuilding it from the kernel log ({1})",
+                    SampleCache.file(folder), why);
+        }
+        try {
+            SampleCache.write(folder, key, ParserFingerprint.VALUE, content);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "{0}: not written ({1})", SampleCache.file(folder), e.toString());
+        }
     }
 
     /**
@@ -108,6 +146,10 @@ public final class ExperimentLoader {
             folder.writeMetadata(metadata);
             workspace.publish(folder, reserved);
             ok = true;
+            SampleCache.LogKey key = keyOf(reserved.kernelLog());
+            if (key != null) {
+                writeCache(reserved, key, content, SampleCache.Verdict.MISSING);
+            }
             return new LoadedExperiment(reserved, metadata, content);
         } finally {
             if (!ok) {

@@ -16,6 +16,7 @@ import org.wqlab.core.model.Event;
 import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.TimePrecision;
+import org.wqlab.core.samples.SampleStore;
 
 /**
  * The kernel-log grammar, used both for a whole file and for a live stream: bytes are fed in any chunking, a line
@@ -904,7 +905,7 @@ public final class KlogParser {
     private void structuredReport(long line, byte[] buf, int m, int q, int e) {
         q = parseNumber(buf, q + CPU_EQ.length, e, 10);
         long cpu = num;
-        if (q < 0 || q >= e || buf[q] != ' ' || cpu > Short.MAX_VALUE) {
+        if (q < 0 || q >= e || buf[q] != ' ' || cpu > SampleStore.MAX_CPU) {
             anomaly(line, AnomalyKind.MALFORMED_REPORT, buf, m, e);
             return;
         }

@@ -62,7 +62,9 @@ public final class LogContentSink implements KlogSink {
         return raw;
     }
 
+    /** The content parsed so far; the sample columns are trimmed to their size first. */
     public LogContent content(long totalLines) {
+        samples.trimToSize();
         return new LogContent(samples, events, anomalies, raw, totalLines);
     }
 }

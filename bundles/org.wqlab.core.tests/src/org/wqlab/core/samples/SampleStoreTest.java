@@ -51,6 +51,28 @@ class SampleStoreTest {
     }
 
     @Test
+    void cpuAndFlagsShareTwoBytesWithoutLosingAnyValue() {
+        SampleStore s = new SampleStore(2);
+        s.add(1, 5, TimePrecision.SECOND, -3, SampleStore.MAX_CPU, 9, true);
+        s.add(2, LogEntry.NO_TIME, TimePrecision.NONE, 8, Sample.UNKNOWN, Sample.UNKNOWN, false);
+        s.add(3, 7, TimePrecision.US, 9, 0, 3, true);
+        s.trimToSize();
+        assertEquals(3L * SampleStore.BYTES_PER_SAMPLE, s.capacityBytes());
+        assertEquals(new Sample(1, 5, TimePrecision.SECOND, -3, SampleStore.MAX_CPU, 9, true), s.get(0));
+        assertEquals(new Sample(2, LogEntry.NO_TIME, TimePrecision.NONE, 8, -1, -1, false), s.get(1));
+        assertEquals(new Sample(3, 7, TimePrecision.US, 9, 0, 3, true), s.get(2));
+        assertArrayEquals(new int[] { -1, 0, SampleStore.MAX_CPU }, s.cpus());
+        assertArrayEquals(new int[] { 0 }, s.indicesOfCpu(SampleStore.MAX_CPU));
+        assertArrayEquals(new int[] { 1 }, s.indicesOfCpu(Sample.UNKNOWN));
+        assertArrayEquals(new int[0], s.indicesOfCpu(SampleStore.MAX_CPU + 1));
+        s.add(4, 8, TimePrecision.US, 10, 1, 4, false);
+        assertEquals(4, s.size());
+        assertEquals(1, s.cpu(3));
+        assertThrows(IllegalArgumentException.class,
+                () -> s.add(5, 0, TimePrecision.US, 0, SampleStore.MAX_CPU + 1, 1, false));
+    }
+
+    @Test
     void equalityIsByContent() {
         SampleStore a = new SampleStore(2);
         SampleStore b = new SampleStore(100);

@@ -7,23 +7,29 @@ import org.wqlab.core.model.Sample;
 import org.wqlab.core.model.TimePrecision;
 
 /**
- * Latency samples in parallel primitive arrays (23 bytes per sample: timestamp 8, delay 4, seq 4, line 4, cpu 2,
- * flags 1), growable, in arrival (= log line) order. Not thread-safe: one writer; readers after writing.
+ * Latency samples in parallel primitive arrays (22 bytes per sample: timestamp 8, delay 4, seq 4, line 4, and 2 for
+ * the cpu with the precision and classic flags in its low three bits), growable, in arrival (= log line) order. {@link #trimToSize} drops the growth slack once loaded, so a
+ * loaded store retains exactly {@link #BYTES_PER_SAMPLE} bytes of heap per sample. Not thread-safe: one writer;
+ * readers after writing.
  */
 public final class SampleStore {
 
     /** Bytes of array storage per sample. */
-    public static final int BYTES_PER_SAMPLE = 8 + 4 + 4 + 4 + 2 + 1;
+    public static final int BYTES_PER_SAMPLE = 8 + 4 + 4 + 4 + 2;
+
+    /** The largest CPU number a sample may have (13 bits hold it plus one, so that -1 fits too). */
+    public static final int MAX_CPU = (1 << 13) - 2;
 
     private static final int PRECISION_MASK = 0x3;
     private static final int CLASSIC_BIT = 0x4;
+    private static final int CPU_SHIFT = 3;
 
     private long[] timestampUs;
     private int[] delayUs;
     private int[] seq;
     private int[] line;
-    private short[] cpu;
-    private byte[] flags;
+    /** (cpu + 1) << 3 | classic << 2 | precision, unsigned. */
+    private char[] cpuFlags;
     private int size;
 
     public SampleStore() {
@@ -36,20 +42,71 @@ public final class SampleStore {
         delayUs = new int[c];
         seq = new int[c];
         line = new int[c];
-        cpu = new short[c];
-        flags = new byte[c];
+        cpuFlags = new char[c];
+    }
+
+    /** A loaded store over these columns (all at least {@code size} long), as {@link LogContentCodec} reads it. */
+    SampleStore(long[] timestampUs, int[] delayUs, int[] seq, int[] line, char[] cpuFlags, int size) {
+        this.timestampUs = timestampUs;
+        this.delayUs = delayUs;
+        this.seq = seq;
+        this.line = line;
+        this.cpuFlags = cpuFlags;
+        this.size = size;
+    }
+
+    /** Shrinks the columns to the samples held (after a load, so the growth slack is not retained). */
+    public void trimToSize() {
+        if (timestampUs.length == size) {
+            return;
+        }
+        timestampUs = Arrays.copyOf(timestampUs, size);
+        delayUs = Arrays.copyOf(delayUs, size);
+        seq = Arrays.copyOf(seq, size);
+        line = Arrays.copyOf(line, size);
+        cpuFlags = Arrays.copyOf(cpuFlags, size);
+    }
+
+    /** Bytes of heap the columns hold now (capacity, not size; array headers not counted). */
+    public long capacityBytes() {
+        return (long) timestampUs.length * BYTES_PER_SAMPLE;
+    }
+
+    long[] timestampColumn() {
+        return timestampUs;
+    }
+
+    int[] delayColumn() {
+        return delayUs;
+    }
+
+    int[] seqColumn() {
+        return seq;
+    }
+
+    int[] lineColumn() {
+        return line;
+    }
+
+    char[] cpuFlagColumn() {
+        return cpuFlags;
+    }
+
+    /** Whether a packed cpu-and-flags value is one {@link #add} can make. */
+    static boolean validCpuFlags(char v) {
+        return (v & PRECISION_MASK) < TimePrecision.values().length && (v >>> CPU_SHIFT) <= MAX_CPU + 1;
     }
 
     /**
      * Appends one sample. {@code cpu} and {@code seqNo} may be {@link Sample#UNKNOWN}; {@code cpu} must fit in a
-     * short and {@code lineNo} in an int (the parser turns anything else into an anomaly).
+     * {@link #MAX_CPU} and {@code lineNo} in an int (the parser turns anything else into an anomaly).
      */
     public void add(long lineNo, long tsUs, TimePrecision precision, int delay, int cpuNo, int seqNo,
             boolean classic) {
         if (lineNo < 0 || lineNo > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("line number out of range: " + lineNo);
         }
-        if (cpuNo < -1 || cpuNo > Short.MAX_VALUE) {
+        if (cpuNo < -1 || cpuNo > MAX_CPU) {
             throw new IllegalArgumentException("cpu out of range: " + cpuNo);
         }
         if (size == timestampUs.length) {
@@ -60,8 +117,7 @@ public final class SampleStore {
         delayUs[i] = delay;
         seq[i] = seqNo;
         line[i] = (int) lineNo;
-        cpu[i] = (short) cpuNo;
-        flags[i] = (byte) (precision.ordinal() | (classic ? CLASSIC_BIT : 0));
+        cpuFlags[i] = (char) ((cpuNo + 1) << CPU_SHIFT | precision.ordinal() | (classic ? CLASSIC_BIT : 0));
     }
 
     public void add(Sample s) {
@@ -75,8 +131,7 @@ public final class SampleStore {
         delayUs = Arrays.copyOf(delayUs, n);
         seq = Arrays.copyOf(seq, n);
         line = Arrays.copyOf(line, n);
-        cpu = Arrays.copyOf(cpu, n);
-        flags = Arrays.copyOf(flags, n);
+        cpuFlags = Arrays.copyOf(cpuFlags, n);
     }
 
     public int size() {
@@ -99,7 +154,11 @@ public final class SampleStore {
 
     public int cpu(int i) {
         check(i);
-        return cpu[i];
+        return cpuOf(i);
+    }
+
+    private int cpuOf(int i) {
+        return (cpuFlags[i] >>> CPU_SHIFT) - 1;
     }
 
     public int seq(int i) {
@@ -114,17 +173,17 @@ public final class SampleStore {
 
     public TimePrecision precision(int i) {
         check(i);
-        return TimePrecision.ofOrdinal(flags[i] & PRECISION_MASK);
+        return TimePrecision.ofOrdinal(cpuFlags[i] & PRECISION_MASK);
     }
 
     public boolean classic(int i) {
         check(i);
-        return (flags[i] & CLASSIC_BIT) != 0;
+        return (cpuFlags[i] & CLASSIC_BIT) != 0;
     }
 
     /** The sample at {@code i} as a record (allocates; for tests, export and small views). */
     public Sample get(int i) {
-        return new Sample(line(i), timestampUs[i], precision(i), delayUs[i], cpu[i], seq[i], classic(i));
+        return new Sample(line(i), timestampUs[i], precision(i), delayUs[i], cpuOf(i), seq[i], classic(i));
     }
 
     /** A copy of all delays, in order. */
@@ -134,10 +193,10 @@ public final class SampleStore {
 
     /** The distinct CPUs that have samples, ascending; {@link Sample#UNKNOWN} (-1) first when present. */
     public int[] cpus() {
-        boolean[] seen = new boolean[Short.MAX_VALUE + 2];
+        boolean[] seen = new boolean[MAX_CPU + 2];
         int distinct = 0;
         for (int i = 0; i < size; i++) {
-            int k = cpu[i] + 1;
+            int k = cpuFlags[i] >>> CPU_SHIFT;
             if (!seen[k]) {
                 seen[k] = true;
                 distinct++;
@@ -155,16 +214,17 @@ public final class SampleStore {
 
     /** Indices of the samples of one CPU (use {@link Sample#UNKNOWN} for samples without a CPU), in order. */
     public int[] indicesOfCpu(int cpuNo) {
+        int key = cpuNo + 1;
         int n = 0;
         for (int i = 0; i < size; i++) {
-            if (cpu[i] == cpuNo) {
+            if ((cpuFlags[i] >>> CPU_SHIFT) == key) {
                 n++;
             }
         }
         int[] out = new int[n];
         int j = 0;
         for (int i = 0; i < size && j < n; i++) {
-            if (cpu[i] == cpuNo) {
+            if ((cpuFlags[i] >>> CPU_SHIFT) == key) {
                 out[j++] = i;
             }
         }
@@ -211,8 +271,7 @@ public final class SampleStore {
                 && Arrays.equals(delayUs, 0, size, other.delayUs, 0, size)
                 && Arrays.equals(seq, 0, size, other.seq, 0, size)
                 && Arrays.equals(line, 0, size, other.line, 0, size)
-                && Arrays.equals(cpu, 0, size, other.cpu, 0, size)
-                && Arrays.equals(flags, 0, size, other.flags, 0, size);
+                && Arrays.equals(cpuFlags, 0, size, other.cpuFlags, 0, size);
     }
 
     @Override

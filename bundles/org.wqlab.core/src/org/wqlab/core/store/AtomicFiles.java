@@ -19,17 +19,36 @@ public final class AtomicFiles {
     private AtomicFiles() {
     }
 
+    /** What writes a file's whole content into the channel given. */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(FileChannel channel) throws IOException;
+    }
+
     public static void write(Path target, byte[] content) throws IOException {
+        write(target, ch -> {
+            ByteBuffer b = ByteBuffer.wrap(content);
+            while (b.hasRemaining()) {
+                ch.write(b);
+            }
+        }, true);
+    }
+
+    /**
+     * Writes {@code content} to a temporary file beside {@code target} and moves it over {@code target}.
+     * {@code durable} forces the bytes to disk before the move; a file that can be rebuilt and checks itself when
+     * read may skip that cost.
+     */
+    public static void write(Path target, Content content, boolean durable) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         // not Files.createTempFile: it makes the file 0600 whatever the umask
         Path tmp = dir.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW)) {
-                ByteBuffer b = ByteBuffer.wrap(content);
-                while (b.hasRemaining()) {
-                    ch.write(b);
+                content.writeTo(ch);
+                if (durable) {
+                    ch.force(true);
                 }
-                ch.force(true);
             }
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -95,7 +95,7 @@ public final class KernelLogCheck {
         return sb.toString();
     }
 
-    private static String sha256(Path file, long from, long length) throws IOException {
+    static String sha256(Path file, long from, long length) throws IOException {
         MessageDigest digest;
         try {
             digest = MessageDigest.getInstance("SHA-256");
