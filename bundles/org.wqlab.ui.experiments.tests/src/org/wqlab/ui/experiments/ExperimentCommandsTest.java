@@ -16,7 +16,12 @@ import java.util.Map;
 
 import org.eclipse.core.commands.Command;
 import org.eclipse.core.commands.ParameterizedCommand;
+import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.e4.ui.model.application.ui.menu.MHandledItem;
 import org.eclipse.e4.ui.workbench.renderers.swt.HandledContributionItem;
 import org.eclipse.swt.SWT;
@@ -32,12 +37,14 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.commands.ICommandService;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.menus.CommandContributionItem;
+import org.eclipse.ui.navigator.CommonNavigator;
 import org.eclipse.ui.services.IEvaluationService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +62,7 @@ import org.wqlab.ui.experiments.export.EditorExportHandler;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
 import org.wqlab.ui.experiments.model.ExperimentProjects;
 import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.ui.experiments.navigator.ExperimentNode;
 import org.wqlab.ui.testing.QuickAccess;
 import org.wqlab.ui.testing.UiWait;
 
@@ -170,6 +178,68 @@ class ExperimentCommandsTest {
                     .noneMatch(e -> e.dir().equals(a.dir()) || e.dir().equals(b.dir())), WAIT,
                     "the test's experiments to leave the catalog");
         }
+    }
+
+    /** In the Project Explorer, Open and Compare are the commands, handled for its selection. */
+    @Test
+    void theProjectExplorersOpenAndCompareAreTheCommands() throws Exception {
+        IWorkbench workbench = PlatformUI.getWorkbench();
+        Display display = workbench.getDisplay();
+        IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, WAIT, "the window");
+        IProject project = UiWait.until(display, () -> ExperimentProjects.projects().stream().findFirst().orElse(null),
+                WAIT, "the wqlab project");
+        Workspace workspace = ExperimentProjects.workspaceOf(project);
+        ExperimentFolder a = experiment(workspace, "explorer A");
+        ExperimentFolder b = experiment(workspace, "explorer B");
+        IWorkbenchPage page = window.getActivePage();
+        try {
+            CommonNavigator explorer = (CommonNavigator) page.showView(IPageLayout.ID_PROJECT_EXPLORER);
+            page.activate(explorer);
+            project.refreshLocal(IResource.DEPTH_INFINITE, null);
+            List<ExperimentNode> nodes = List.of(node(a), node(b));
+            UiWait.until(display, () -> {
+                explorer.selectReveal(new StructuredSelection(nodes));
+                return explorer.getCommonViewer().getStructuredSelection().size() == 2;
+            }, WAIT, "both experiments selected in the Project Explorer");
+            List<String> menu = menuCommands(explorer.getCommonViewer().getTree().getMenu());
+            assertTrue(menu.containsAll(List.of(ExperimentCommand.OPEN.id(), ExperimentCommand.COMPARE.id())),
+                    "the Project Explorer's menu holds Open and Compare: " + menu);
+            assertTrue(enabled(window, ExperimentCommand.COMPARE.id()), "Compare enabled for two");
+            execute(window, ExperimentCommand.COMPARE.id());
+            CompareEditor compare = UiWait.until(display,
+                    () -> page.getActiveEditor() instanceof CompareEditor c ? c : null, WAIT, "the compare editor");
+            assertEquals(List.of(a.dir(), b.dir()).stream().sorted().toList(),
+                    ((CompareEditorInput) compare.getEditorInput()).dirs().stream().sorted().toList());
+            page.closeEditor(compare, false);
+
+            page.activate(explorer);
+            UiWait.until(display, () -> {
+                explorer.selectReveal(new StructuredSelection(nodes.get(0)));
+                return explorer.getCommonViewer().getStructuredSelection().size() == 1;
+            }, WAIT, "experiment A alone selected");
+            assertFalse(enabled(window, ExperimentCommand.COMPARE.id()), "Compare disabled for one");
+            execute(window, ExperimentCommand.OPEN.id());
+            ExperimentEditor editor = UiWait.until(display,
+                    () -> page.getActiveEditor() instanceof ExperimentEditor e ? e : null, WAIT, "the experiment editor");
+            assertEquals(a.dir(), ((ExperimentEditorInput) editor.getEditorInput()).dir());
+        } finally {
+            page.closeAllEditors(false);
+            ExperimentChanges.delete(a);
+            ExperimentChanges.delete(b);
+            ExperimentCatalog.get().refresh();
+            UiWait.until(display, () -> ExperimentCatalog.get().experiments().stream()
+                    .noneMatch(e -> e.dir().equals(a.dir()) || e.dir().equals(b.dir())), WAIT,
+                    "the test's experiments to leave the catalog");
+        }
+    }
+
+    private static ExperimentNode node(ExperimentFolder folder) {
+        for (IContainer c : ResourcesPlugin.getWorkspace().getRoot().findContainersForLocationURI(folder.dir().toUri())) {
+            if (c instanceof IFolder f) {
+                return new ExperimentNode(f);
+            }
+        }
+        throw new AssertionError("no workspace folder at " + folder.dir());
     }
 
     private static final String PNG = ExperimentIds.VIEW + ".exportChartPng";
