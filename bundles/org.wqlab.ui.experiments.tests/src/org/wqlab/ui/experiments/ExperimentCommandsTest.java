@@ -12,12 +12,21 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.core.commands.Command;
+import org.eclipse.core.commands.ParameterizedCommand;
+import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.e4.ui.model.application.ui.menu.MHandledItem;
 import org.eclipse.e4.ui.workbench.renderers.swt.HandledContributionItem;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
@@ -28,14 +37,17 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.commands.ICommandService;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.menus.CommandContributionItem;
+import org.eclipse.ui.navigator.CommonNavigator;
 import org.eclipse.ui.services.IEvaluationService;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.store.ExperimentChanges;
@@ -43,9 +55,14 @@ import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.experiments.compare.CompareEditor;
+import org.wqlab.ui.experiments.compare.CompareEditorInput;
+import org.wqlab.ui.experiments.editor.ExperimentEditor;
+import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
+import org.wqlab.ui.experiments.export.EditorExportHandler;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
 import org.wqlab.ui.experiments.model.ExperimentProjects;
 import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.ui.experiments.navigator.ExperimentNode;
 import org.wqlab.ui.testing.QuickAccess;
 import org.wqlab.ui.testing.UiWait;
 
@@ -83,6 +100,176 @@ class ExperimentCommandsTest {
             // the other tests of this bundle count the experiments of the shared workspace
             UiWait.until(display, () -> loaded(view, a.dir()) == null && loaded(view, b.dir()) == null, WAIT,
                     "the test's experiments to leave the view");
+        }
+    }
+
+    /**
+     * The experiment and compare editors' context menus are the export commands; Export Chart as PNG writes the
+     * chart as drawn (its size) and Export Comparison Table as CSV writes a row per experiment, each to the file
+     * its parameter names.
+     */
+    @Test
+    void theEditorsContextMenusAreExportCommands(@TempDir Path tmp) throws Exception {
+        IWorkbench workbench = PlatformUI.getWorkbench();
+        Display display = workbench.getDisplay();
+        IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, WAIT, "the window");
+        IProject project = UiWait.until(display, () -> ExperimentProjects.projects().stream().findFirst().orElse(null),
+                WAIT, "the wqlab project");
+        Workspace workspace = ExperimentProjects.workspaceOf(project);
+        ExperimentFolder a = experiment(workspace, "exports A");
+        ExperimentFolder b = experiment(workspace, "exports B");
+        IWorkbenchPage page = window.getActivePage();
+        try {
+            Command png = window.getService(ICommandService.class).getCommand(PNG);
+            assertEquals("Export Chart as PNG...", png.getName());
+            assertEquals(ExperimentCommand.CATEGORY, png.getCategory().getId());
+            assertFalse(enabled(window, PNG), "no experiment or compare editor is active");
+
+            ExperimentEditor editor = (ExperimentEditor) page.openEditor(
+                    new ExperimentEditorInput(a.dir(), a.dir().getFileName().toString()), ExperimentIds.EDITOR);
+            UiWait.until(display, () -> editor.details() != null, WAIT, "the experiment to load");
+            Control plot = editor.chart().chart().getPlotArea().getControl();
+            assertEquals(List.of(PNG, ExperimentCommand.EXPORT_CSV.id(), ExperimentCommand.EXPORT_SVG.id(),
+                    ExperimentCommand.EXPORT_HTML.id(), ExperimentCommand.EXPORT_TEXT.id()),
+                    UiWait.until(display, () -> nonEmpty(menuCommands(plot.getMenu())), WAIT, "the editor's menu"),
+                    "the experiment editor's context menu");
+            assertTrue(enabled(window, PNG) && enabled(window, ExperimentCommand.EXPORT_CSV.id()),
+                    "PNG and CSV export enabled on a loaded experiment editor");
+            Path pngFile = tmp.resolve("chart.png");
+            execute(window, PNG, pngFile);
+            ImageData image = new ImageData(pngFile.toString());
+            Point size = editor.chart().chart().getSize();
+            assertEquals(List.of(size.x, size.y), List.of(image.width, image.height), "the PNG is the chart's size");
+            assertTrue(size.x > 1 && size.y > 1, "the chart is shown: " + size);
+            page.closeEditor(editor, false);
+
+            CompareEditor compare = (CompareEditor) page.openEditor(
+                    new CompareEditorInput(List.of(a.dir(), b.dir())), ExperimentIds.COMPARE_EDITOR);
+            UiWait.until(display, () -> compare.comparison() != null, WAIT, "the comparison to load");
+            List<String> expected = List.of(PNG, ExperimentCommand.EXPORT_HTML.id(), ExperimentCommand.EXPORT_TEXT.id(),
+                    ExperimentIds.VIEW + ".exportOverlaySvg", CSV_TABLE);
+            assertEquals(expected, UiWait.until(display, () -> nonEmpty(menuCommands(compare.table().getMenu())),
+                    WAIT, "the compare editor's menu"), "the compare table's context menu");
+            assertEquals(expected, menuCommands(compare.chart().chart().getPlotArea().getControl().getMenu()),
+                    "the compare chart's context menu");
+            assertFalse(enabled(window, ExperimentCommand.EXPORT_CSV.id()),
+                    "the experiment CSV export is not the compare editor's");
+            Path csv = tmp.resolve("comparison.csv");
+            execute(window, CSV_TABLE, csv);
+            List<String> lines = UiWait.until(display, () -> {
+                try {
+                    List<String> l = Files.exists(csv) ? Files.readAllLines(csv) : List.of();
+                    return l.size() == 3 ? l : null;
+                } catch (java.io.IOException e) {
+                    return null;
+                }
+            }, WAIT, "the comparison CSV with a header and two rows");
+            assertTrue(lines.get(0).startsWith("id,name,date"), lines.get(0));
+            assertTrue(lines.stream().anyMatch(l -> l.contains("exports A"))
+                    && lines.stream().anyMatch(l -> l.contains("exports B")), lines.toString());
+            page.closeEditor(compare, false);
+            assertFalse(enabled(window, PNG), "disabled again once the editors are closed");
+        } finally {
+            page.closeAllEditors(false);
+            ExperimentChanges.delete(a);
+            ExperimentChanges.delete(b);
+            ExperimentCatalog.get().refresh();
+            UiWait.until(display, () -> ExperimentCatalog.get().experiments().stream()
+                    .noneMatch(e -> e.dir().equals(a.dir()) || e.dir().equals(b.dir())), WAIT,
+                    "the test's experiments to leave the catalog");
+        }
+    }
+
+    /** In the Project Explorer, Open and Compare are the commands, handled for its selection. */
+    @Test
+    void theProjectExplorersOpenAndCompareAreTheCommands() throws Exception {
+        IWorkbench workbench = PlatformUI.getWorkbench();
+        Display display = workbench.getDisplay();
+        IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, WAIT, "the window");
+        IProject project = UiWait.until(display, () -> ExperimentProjects.projects().stream().findFirst().orElse(null),
+                WAIT, "the wqlab project");
+        Workspace workspace = ExperimentProjects.workspaceOf(project);
+        ExperimentFolder a = experiment(workspace, "explorer A");
+        ExperimentFolder b = experiment(workspace, "explorer B");
+        IWorkbenchPage page = window.getActivePage();
+        try {
+            CommonNavigator explorer = (CommonNavigator) page.showView(IPageLayout.ID_PROJECT_EXPLORER);
+            page.activate(explorer);
+            project.refreshLocal(IResource.DEPTH_INFINITE, null);
+            List<ExperimentNode> nodes = List.of(node(a), node(b));
+            UiWait.until(display, () -> {
+                explorer.selectReveal(new StructuredSelection(nodes));
+                return explorer.getCommonViewer().getStructuredSelection().size() == 2;
+            }, WAIT, "both experiments selected in the Project Explorer");
+            List<String> menu = menuCommands(explorer.getCommonViewer().getTree().getMenu());
+            assertTrue(menu.containsAll(List.of(ExperimentCommand.OPEN.id(), ExperimentCommand.COMPARE.id())),
+                    "the Project Explorer's menu holds Open and Compare: " + menu);
+            assertTrue(enabled(window, ExperimentCommand.COMPARE.id()), "Compare enabled for two");
+            execute(window, ExperimentCommand.COMPARE.id());
+            CompareEditor compare = UiWait.until(display,
+                    () -> page.getActiveEditor() instanceof CompareEditor c ? c : null, WAIT, "the compare editor");
+            assertEquals(List.of(a.dir(), b.dir()).stream().sorted().toList(),
+                    ((CompareEditorInput) compare.getEditorInput()).dirs().stream().sorted().toList());
+            page.closeEditor(compare, false);
+
+            page.activate(explorer);
+            UiWait.until(display, () -> {
+                explorer.selectReveal(new StructuredSelection(nodes.get(0)));
+                return explorer.getCommonViewer().getStructuredSelection().size() == 1;
+            }, WAIT, "experiment A alone selected");
+            assertFalse(enabled(window, ExperimentCommand.COMPARE.id()), "Compare disabled for one");
+            execute(window, ExperimentCommand.OPEN.id());
+            ExperimentEditor editor = UiWait.until(display,
+                    () -> page.getActiveEditor() instanceof ExperimentEditor e ? e : null, WAIT, "the experiment editor");
+            assertEquals(a.dir(), ((ExperimentEditorInput) editor.getEditorInput()).dir());
+        } finally {
+            page.closeAllEditors(false);
+            ExperimentChanges.delete(a);
+            ExperimentChanges.delete(b);
+            ExperimentCatalog.get().refresh();
+            UiWait.until(display, () -> ExperimentCatalog.get().experiments().stream()
+                    .noneMatch(e -> e.dir().equals(a.dir()) || e.dir().equals(b.dir())), WAIT,
+                    "the test's experiments to leave the catalog");
+        }
+    }
+
+    private static ExperimentNode node(ExperimentFolder folder) {
+        for (IContainer c : ResourcesPlugin.getWorkspace().getRoot().findContainersForLocationURI(folder.dir().toUri())) {
+            if (c instanceof IFolder f) {
+                return new ExperimentNode(f);
+            }
+        }
+        throw new AssertionError("no workspace folder at " + folder.dir());
+    }
+
+    private static final String PNG = ExperimentIds.VIEW + ".exportChartPng";
+    private static final String CSV_TABLE = ExperimentIds.VIEW + ".exportComparisonCsv";
+
+    private static List<String> nonEmpty(List<String> ids) {
+        return ids.isEmpty() ? null : ids;
+    }
+
+    private static List<String> menuCommands(Menu menu) {
+        menu.notifyListeners(SWT.Show, new Event());
+        List<String> ids = new ArrayList<>();
+        collect(menu, ids);
+        menu.notifyListeners(SWT.Hide, new Event());
+        return ids;
+    }
+
+    private static boolean enabled(IWorkbenchWindow window, String id) {
+        Command c = window.getService(ICommandService.class).getCommand(id);
+        c.setEnabled(window.getService(IEvaluationService.class).getCurrentState());
+        return c.isEnabled();
+    }
+
+    private static void execute(IWorkbenchWindow window, String id, Path file) {
+        Command c = window.getService(ICommandService.class).getCommand(id);
+        try {
+            window.getService(IHandlerService.class).executeCommand(ParameterizedCommand.generateCommand(c,
+                    Map.of(EditorExportHandler.FILE_PARAMETER, file.toString())), null);
+        } catch (Exception e) {
+            throw new AssertionError("executing " + id + " to " + file + ": " + e, e);
         }
     }
 

@@ -7,6 +7,9 @@ public final class ExperimentIds {
     public static final String VIEW = ViewIds.EXPERIMENTS;
     public static final String EDITOR = "org.wqlab.ui.experiments.editor";
     public static final String COMPARE_EDITOR = "org.wqlab.ui.experiments.compare";
+    /** The context menus registered with the editor sites, so plugin.xml contributes to "popup:" these. */
+    public static final String EDITOR_MENU = EDITOR + ".menu";
+    public static final String COMPARE_MENU = COMPARE_EDITOR + ".menu";
 
     /** Widget data key holding one of the ids below. */
     public static final String KEY = "org.wqlab.ui.experiments.widget";

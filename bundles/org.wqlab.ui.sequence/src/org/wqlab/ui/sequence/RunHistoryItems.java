@@ -1,52 +1,48 @@
 package org.wqlab.ui.sequence;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-import org.eclipse.jface.action.Action;
-import org.eclipse.jface.action.ActionContributionItem;
 import org.eclipse.jface.action.IContributionItem;
-import org.eclipse.jface.dialogs.MessageDialog;
-import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.actions.CompoundContributionItem;
+import org.eclipse.ui.menus.CommandContributionItem;
+import org.eclipse.ui.menus.CommandContributionItemParameter;
+import org.eclipse.ui.menus.IWorkbenchContribution;
+import org.eclipse.ui.services.IServiceLocator;
 
-/** The sequences run last, as items of the Run menu and the Run button's drop-down: choosing one runs it again. */
-public final class RunHistoryItems extends CompoundContributionItem {
+/**
+ * The sequences run last, as items of the Run menu and the Run button's drop-down: each is the Run Sequence File
+ * command with the file as its parameter, so choosing one runs it again.
+ */
+public final class RunHistoryItems extends CompoundContributionItem implements IWorkbenchContribution {
+    private IServiceLocator services = PlatformUI.getWorkbench();
+
+    @Override
+    public void initialize(IServiceLocator serviceLocator) {
+        services = serviceLocator;
+    }
 
     @Override
     protected IContributionItem[] getContributionItems() {
-        List<Path> files = RunHistory.files();
-        IContributionItem[] items = new IContributionItem[files.size()];
-        for (int i = 0; i < items.length; i++) {
-            items[i] = new ActionContributionItem(new RunAgain(i + 1, files.get(i)));
-        }
-        return items;
+        return items(services).toArray(IContributionItem[]::new);
     }
 
-    private static final class RunAgain extends Action {
-        private final Path file;
-
-        RunAgain(int number, Path file) {
-            super("&" + number + " " + file.getFileName() + "  (" + file.getParent() + ")");
-            this.file = file;
-            setToolTipText("Run " + file + " again");
+    /** The items for the run history as it is now, newest first. */
+    public static List<CommandContributionItem> items(IServiceLocator services) {
+        List<Path> files = RunHistory.files();
+        List<CommandContributionItem> out = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            Path file = files.get(i);
+            CommandContributionItemParameter p = new CommandContributionItemParameter(services,
+                    RunCommands.RUN_FILE + "." + (i + 1), RunCommands.RUN_FILE, CommandContributionItem.STYLE_PUSH);
+            p.label = "&" + (i + 1) + " " + file.getFileName() + "  (" + file.getParent() + ")";
+            p.tooltip = "Run " + file + " again";
+            p.parameters = Map.of(RunCommands.RUN_FILE_PATH, file.toString());
+            out.add(new CommandContributionItem(p));
         }
-
-        @Override
-        public void run() {
-            IWorkbenchWindow window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
-            if (window == null || window.getActivePage() == null) {
-                return;
-            }
-            try {
-                if (OpenDefaultSequenceHandler.openFile(window.getActivePage(), file) instanceof SequenceEditor e) {
-                    SequenceLauncher.run(e, window, null);
-                }
-            } catch (PartInitException ex) {
-                MessageDialog.openError(window.getShell(), "Run Sequence", ex.getMessage());
-            }
-        }
+        return out;
     }
 }

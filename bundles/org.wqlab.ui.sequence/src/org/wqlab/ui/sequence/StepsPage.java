@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.GroupMarker;
 import org.eclipse.jface.action.MenuManager;
 import org.eclipse.ui.IWorkbenchActionConstants;
@@ -45,6 +44,8 @@ import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.forms.IManagedForm;
+import org.eclipse.ui.menus.CommandContributionItem;
+import org.eclipse.ui.menus.CommandContributionItemParameter;
 import org.eclipse.ui.forms.IMessageManager;
 import org.eclipse.ui.forms.editor.FormPage;
 import org.eclipse.ui.forms.widgets.ExpandableComposite;
@@ -96,8 +97,6 @@ public final class StepsPage extends FormPage {
     private boolean updating;
     private UiRefreshThrottle outcomeRefresh;
     private Colours colours;
-    private RunAction runAction;
-    private CancelAction cancelAction;
     private final Runnable modelListener = this::refreshFromModel;
     private final Runnable outcomeListener = () -> {
         UiRefreshThrottle t = outcomeRefresh;
@@ -124,11 +123,12 @@ public final class StepsPage extends FormPage {
         toolkit.decorateFormHeading(form.getForm());
         form.setText("Sequence");
 
-        runAction = new RunAction();
-        cancelAction = new CancelAction();
         IToolBarManager toolBar = form.getToolBarManager();
-        toolBar.add(runAction);
-        toolBar.add(cancelAction);
+        toolBar.add(command(WidgetIds.RUN, RunCommands.RUN, "Run", "Run the sequence on the board selected in the"
+                + " Boards view (the built-in simulated board when none is selected)", ISharedImages.IMG_TOOL_FORWARD));
+        toolBar.add(command(WidgetIds.CANCEL, RunCommands.CANCEL, "Cancel Run",
+                "Cancel the run (the cleanup still runs: module unloaded, USB stick given back)",
+                ISharedImages.IMG_ELCL_STOP));
         toolBar.update(true);
         for (ToolItem item : toolBar instanceof org.eclipse.jface.action.ToolBarManager t && t.getControl() != null
                 ? t.getControl().getItems() : new ToolItem[0]) {
@@ -508,8 +508,6 @@ public final class StepsPage extends FormPage {
         down.setEnabled(ok && sel.isPresent() && sel.get().last() < SequenceEdits.siblings(sequence(), sel.get()) - 1);
         nameText.setEditable(ok);
         trace.setEnabled(ok);
-        runAction.setEnabled(editor.runJob() == null);
-        cancelAction.setEnabled(editor.runJob() != null);
     }
 
     // ------------------------------------------------------------------ edits
@@ -713,40 +711,14 @@ public final class StepsPage extends FormPage {
         board.getParent().layout(true, true);
     }
 
-    private final class RunAction extends Action {
-        RunAction() {
-            super("Run");
-            setId(WidgetIds.RUN);
-            setToolTipText("Run the sequence on the board selected in the Boards view (the built-in simulated board"
-                    + " when none is selected)");
-            setImageDescriptor(PlatformUI.getWorkbench().getSharedImages()
-                    .getImageDescriptor(ISharedImages.IMG_TOOL_FORWARD));
-        }
-
-        @Override
-        public void run() {
-            SequenceLauncher.run(editor, getSite().getWorkbenchWindow(), null);
-            updateButtons();
-        }
-    }
-
-    private final class CancelAction extends Action {
-        CancelAction() {
-            super("Cancel Run");
-            setId(WidgetIds.CANCEL);
-            setToolTipText("Cancel the run (the cleanup still runs: module unloaded, USB stick given back)");
-            setImageDescriptor(PlatformUI.getWorkbench().getSharedImages()
-                    .getImageDescriptor(ISharedImages.IMG_ELCL_STOP));
-            setEnabled(false);
-        }
-
-        @Override
-        public void run() {
-            SequenceRunJob job = editor.runJob();
-            if (job != null) {
-                job.cancel();
-            }
-        }
+    /** A header button that is the workbench command, so it runs (and is enabled) as the command is. */
+    private CommandContributionItem command(String id, String commandId, String label, String tooltip, String image) {
+        CommandContributionItemParameter p = new CommandContributionItemParameter(getSite(), id, commandId,
+                CommandContributionItem.STYLE_PUSH);
+        p.label = label;
+        p.tooltip = tooltip;
+        p.icon = PlatformUI.getWorkbench().getSharedImages().getImageDescriptor(image);
+        return new CommandContributionItem(p);
     }
 
     private final class Content implements ITreeContentProvider {

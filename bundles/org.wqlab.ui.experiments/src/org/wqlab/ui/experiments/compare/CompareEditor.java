@@ -7,7 +7,6 @@ import java.util.List;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.jface.action.MenuManager;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.resource.JFaceResources;
@@ -27,7 +26,7 @@ import org.wqlab.report.Units;
 import org.wqlab.ui.experiments.ExperimentIds;
 import org.wqlab.ui.experiments.ReadOnlyEditor;
 import org.wqlab.ui.experiments.editor.DelayChart;
-import org.wqlab.ui.experiments.export.ExportActions;
+import org.wqlab.ui.experiments.export.EditorMenus;
 import org.wqlab.ui.experiments.model.DelayText;
 
 /**
@@ -105,17 +104,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
             c.setWidth(WIDTHS[i]);
         }
         sash.setWeights(7, 3);
-        MenuManager menu = new MenuManager();
-        menu.setRemoveAllWhenShown(true);
-        menu.addMenuListener(m -> {
-            ExportActions.forChart(getSite().getShell(), chart, "comparison").forEach(m::add);
-            Comparison c = comparison;
-            if (c != null) {
-                ExportActions.forComparison(getSite().getShell(), c).forEach(m::add);
-            }
-        });
-        chart.chart().getPlotArea().getControl().setMenu(menu.createContextMenu(chart.chart().getPlotArea().getControl()));
-        table.setMenu(menu.createContextMenu(table));
+        EditorMenus.register(getSite(), ExperimentIds.COMPARE_MENU, chart.chart().getPlotArea().getControl(), table);
         load();
     }
 

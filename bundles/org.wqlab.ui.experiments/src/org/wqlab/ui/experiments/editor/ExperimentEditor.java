@@ -9,7 +9,6 @@ import java.util.Map;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.jface.action.MenuManager;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.resource.JFaceResources;
@@ -40,7 +39,7 @@ import org.wqlab.core.stats.Statistics;
 import org.wqlab.ui.experiments.ExperimentIds;
 import org.wqlab.ui.experiments.ReadOnlyEditor;
 import org.wqlab.ui.experiments.StatusIcons;
-import org.wqlab.ui.experiments.export.ExportActions;
+import org.wqlab.ui.experiments.export.EditorMenus;
 import org.wqlab.ui.experiments.model.DelayText;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
 import org.wqlab.ui.experiments.model.ExperimentSummary;
@@ -185,16 +184,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     }
 
     private void contextMenu() {
-        MenuManager menu = new MenuManager();
-        menu.setRemoveAllWhenShown(true);
-        menu.addMenuListener(m -> {
-            ExperimentDetails d = details;
-            ExportActions.forChart(getSite().getShell(), chart, input().getName()).forEach(m::add);
-            if (d != null) {
-                ExportActions.forExperiments(getSite().getShell(), () -> List.of(d.summary())).forEach(m::add);
-            }
-        });
-        chart.chart().getPlotArea().getControl().setMenu(menu.createContextMenu(chart.chart().getPlotArea().getControl()));
+        EditorMenus.register(getSite(), ExperimentIds.EDITOR_MENU, chart.chart().getPlotArea().getControl());
     }
 
     private void tab(String title, Control control) {

@@ -7,8 +7,6 @@ import java.util.List;
 
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.jface.action.Action;
-import org.eclipse.jface.action.IAction;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
@@ -27,7 +25,7 @@ import org.wqlab.ui.experiments.editor.DelayChart;
 import org.wqlab.ui.experiments.model.ExperimentSummary;
 
 /**
- * Export actions of the experiments UI's context menus: CSV, PNG of a chart as drawn, SVG, a self-contained HTML
+ * The exports behind the experiments UI's export commands: CSV, PNG of a chart as drawn, SVG, a self-contained HTML
  * report and a plain-text report (the report bundle makes the files). The file is chosen on the UI thread; what
  * reads experiments or writes files runs in a Job.
  */
@@ -36,14 +34,12 @@ public final class ExportActions {
     private ExportActions() {
     }
 
-    /** PNG of the chart as drawn now. */
-    public static List<IAction> forChart(Shell shell, DelayChart chart, String baseName) {
-        return List.of(action("Export Chart as PNG...", () -> {
-            Path file = choose(shell, safe(baseName) + ".png", "*.png");
-            if (file != null) {
-                savePng(chart.snapshot(), file);
-            }
-        }));
+    /** PNG of the chart as drawn now, to {@code given} or (when null) a file the user chooses. */
+    public static void chartPng(Shell shell, DelayChart chart, String baseName, Path given) {
+        Path file = given != null ? given : choose(shell, safe(baseName) + ".png", "*.png");
+        if (file != null) {
+            savePng(chart.snapshot(), file);
+        }
     }
 
     /** The experiment editor's exports of its experiment: CSV, delay chart SVG, HTML and text report. */
@@ -75,18 +71,25 @@ public final class ExportActions {
         report(shell, selected, "txt", ReportFiles::writeText);
     }
 
-    /** For an open comparison: HTML and text reports, the overlay as SVG, the table as CSV. */
-    public static List<IAction> forComparison(Shell shell, Comparison c) {
-        List<IAction> out = new ArrayList<>();
-        out.add(action("Export HTML Report...", () -> save(shell, "comparison.html", "*.html",
-                file -> ReportFiles.writeHtml(file, c))));
-        out.add(action("Export Text Report (for mail)...", () -> save(shell, "comparison.txt", "*.txt",
-                file -> ReportFiles.writeText(file, c))));
-        out.add(action("Export Overlay as SVG...", () -> save(shell, "comparison.svg", "*.svg",
-                file -> ReportFiles.writeSvg(file, Charts.overlay(c, Charts.OVERLAY_ID)))));
-        out.add(action("Export Comparison Table as CSV...", () -> save(shell, "comparison.csv", "*.csv",
-                file -> ComparisonCsv.write(c, file))));
-        return out;
+    /** An open comparison's HTML report, to {@code given} or (when null) a file the user chooses. */
+    public static void comparisonHtml(Shell shell, Comparison c, Path given) {
+        save(shell, "comparison.html", "*.html", given, file -> ReportFiles.writeHtml(file, c));
+    }
+
+    /** An open comparison's plain-text report (for mail). */
+    public static void comparisonText(Shell shell, Comparison c, Path given) {
+        save(shell, "comparison.txt", "*.txt", given, file -> ReportFiles.writeText(file, c));
+    }
+
+    /** An open comparison's overlay as SVG. */
+    public static void overlaySvg(Shell shell, Comparison c, Path given) {
+        save(shell, "comparison.svg", "*.svg", given,
+                file -> ReportFiles.writeSvg(file, Charts.overlay(c, Charts.OVERLAY_ID)));
+    }
+
+    /** An open comparison's table as CSV. */
+    public static void comparisonCsv(Shell shell, Comparison c, Path given) {
+        save(shell, "comparison.csv", "*.csv", given, file -> ComparisonCsv.write(c, file));
     }
 
     public static void savePng(ImageData image, Path file) {
@@ -125,7 +128,7 @@ public final class ExportActions {
             return;
         }
         ExperimentSummary s = selected.get(0);
-        save(shell, s.id() + "." + extension, "*." + extension,
+        save(shell, s.id() + "." + extension, "*." + extension, null,
                 file -> export.write(load(List.of(s)).get(0), file));
     }
 
@@ -135,12 +138,12 @@ public final class ExportActions {
             return;
         }
         String name = loadable.size() == 1 ? loadable.get(0).id() : "comparison";
-        save(shell, name + "." + extension, "*." + extension,
+        save(shell, name + "." + extension, "*." + extension, null,
                 file -> render.write(file, Comparison.of(load(loadable))));
     }
 
-    private static void save(Shell shell, String suggested, String pattern, ToFile export) {
-        Path file = choose(shell, suggested, pattern);
+    private static void save(Shell shell, String suggested, String pattern, Path given, ToFile export) {
+        Path file = given != null ? given : choose(shell, suggested, pattern);
         if (file == null) {
             return;
         }
@@ -169,14 +172,5 @@ public final class ExportActions {
         d.setOverwrite(true);
         String f = d.open();
         return f == null ? null : Path.of(f);
-    }
-
-    private static IAction action(String text, Runnable run) {
-        return new Action(text) {
-            @Override
-            public void run() {
-                run.run();
-            }
-        };
     }
 }

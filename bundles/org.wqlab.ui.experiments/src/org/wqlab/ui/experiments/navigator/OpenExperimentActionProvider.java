@@ -1,89 +1,73 @@
 package org.wqlab.ui.experiments.navigator;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IMenuManager;
-import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.ui.IActionBars;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.menus.CommandContributionItem;
+import org.eclipse.ui.menus.CommandContributionItemParameter;
 import org.eclipse.ui.navigator.CommonActionProvider;
 import org.eclipse.ui.navigator.ICommonActionConstants;
 import org.eclipse.ui.navigator.ICommonActionExtensionSite;
 import org.eclipse.ui.navigator.ICommonMenuConstants;
 import org.eclipse.ui.navigator.ICommonViewerWorkbenchSite;
-import org.wqlab.ui.experiments.ExperimentIds;
-import org.wqlab.ui.experiments.compare.CompareEditorInput;
-import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
+import org.wqlab.ui.experiments.ExperimentCommand;
 
-/** Double-click (Open) on an experiment opens its editor; two or more selected can be compared. */
+/**
+ * In the Project Explorer, Open Experiment and Compare Experiments are the commands (handled for its selection by
+ * {@link ExplorerExperimentHandler}): the context menu holds their contributions and double-click executes Open.
+ */
 public final class OpenExperimentActionProvider extends CommonActionProvider {
+    private IWorkbenchWindow window;
     private Action open;
-    private Action compare;
-    private IWorkbenchPage page;
 
     @Override
     public void init(ICommonActionExtensionSite site) {
         if (site.getViewSite() instanceof ICommonViewerWorkbenchSite ws) {
-            page = ws.getPage();
+            window = ws.getWorkbenchWindow();
         }
         open = new Action("Open Experiment") {
             @Override
             public void run() {
-                for (ExperimentNode n : selected()) {
-                    try {
-                        page.openEditor(new ExperimentEditorInput(n.dir(), n.folder().getName()), ExperimentIds.EDITOR);
-                    } catch (PartInitException e) {
-                        org.eclipse.core.runtime.ILog.of(getClass()).error(e.getMessage(), e);
-                    }
-                }
-            }
-        };
-        compare = new Action("Compare Experiments") {
-            @Override
-            public void run() {
                 try {
-                    page.openEditor(new CompareEditorInput(selected().stream().map(ExperimentNode::dir).toList()),
-                            ExperimentIds.COMPARE_EDITOR);
-                } catch (PartInitException e) {
-                    org.eclipse.core.runtime.ILog.of(getClass()).error(e.getMessage(), e);
+                    window.getService(IHandlerService.class).executeCommand(ExperimentCommand.OPEN.id(), null);
+                } catch (Exception e) {
+                    org.eclipse.core.runtime.ILog.of(getClass()).error("Open Experiment: " + e.getMessage(), e);
                 }
             }
         };
     }
 
-    private List<ExperimentNode> selected() {
-        List<ExperimentNode> out = new ArrayList<>();
-        if (getContext() != null && getContext().getSelection() instanceof IStructuredSelection s) {
-            for (Object o : s.toList()) {
-                if (o instanceof ExperimentNode n) {
-                    out.add(n);
-                }
-            }
-        }
-        return out;
+    private int selected() {
+        return getContext() == null ? 0 : ExplorerExperimentHandler.nodes(getContext().getSelection()).size();
     }
 
     @Override
     public void fillActionBars(IActionBars bars) {
-        if (page != null && !selected().isEmpty()) {
+        if (window != null && selected() > 0) {
             bars.setGlobalActionHandler(ICommonActionConstants.OPEN, open);
         }
     }
 
     @Override
     public void fillContextMenu(IMenuManager menu) {
-        if (page == null) {
+        if (window == null) {
             return;
         }
-        int n = selected().size();
+        int n = selected();
         if (n >= 1) {
-            menu.appendToGroup(ICommonMenuConstants.GROUP_OPEN, open);
+            menu.appendToGroup(ICommonMenuConstants.GROUP_OPEN, item(ExperimentCommand.OPEN, "Open Experiment"));
         }
         if (n >= 2) {
-            menu.appendToGroup(ICommonMenuConstants.GROUP_OPEN, compare);
+            menu.appendToGroup(ICommonMenuConstants.GROUP_OPEN, item(ExperimentCommand.COMPARE, "Compare Experiments"));
         }
+    }
+
+    private CommandContributionItem item(ExperimentCommand command, String label) {
+        CommandContributionItemParameter p = new CommandContributionItemParameter(window, command.id(), command.id(),
+                CommandContributionItem.STYLE_PUSH);
+        p.label = label;
+        return new CommandContributionItem(p);
     }
 }

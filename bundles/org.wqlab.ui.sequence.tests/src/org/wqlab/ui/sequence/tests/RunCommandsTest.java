@@ -6,13 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.eclipse.core.commands.Command;
+import org.eclipse.core.commands.ParameterizedCommand;
 import org.eclipse.core.expressions.EvaluationResult;
 import org.eclipse.core.expressions.Expression;
 import org.eclipse.core.expressions.ExpressionConverter;
@@ -23,7 +26,6 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.core.commands.ParameterizedCommand;
 import org.eclipse.jface.bindings.Binding;
 import org.eclipse.jface.bindings.TriggerSequence;
 import org.eclipse.jface.bindings.keys.KeyBinding;
@@ -31,6 +33,7 @@ import org.eclipse.jface.bindings.keys.KeySequence;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.ui.commands.ICommandService;
+import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.keys.IBindingService;
 import org.eclipse.ui.services.IEvaluationService;
 import org.junit.jupiter.api.Test;
@@ -38,6 +41,7 @@ import org.wqlab.ui.WqlabContext;
 import org.wqlab.ui.sequence.ExperimentsLocation;
 import org.wqlab.ui.sequence.RunCommands;
 import org.wqlab.ui.sequence.RunHistory;
+import org.wqlab.ui.sequence.RunHistoryItems;
 import org.wqlab.ui.sequence.SequenceEditor;
 import org.wqlab.ui.sequence.SequenceRunJob;
 import org.wqlab.ui.testing.QuickAccess;
@@ -144,6 +148,19 @@ class RunCommandsTest {
         UiWait.until(ui.display,
                 () -> !ui.window.getService(ICommandService.class).getCommand(RunCommands.CANCEL).isEnabled(),
                 Duration.ofSeconds(10), "Cancel Run to be disabled again");
+
+        // the run history's items are Run Sequence File with the file as parameter; executing the first runs it
+        Path newest = RunHistory.files().get(0);
+        ParameterizedCommand again = RunHistoryItems.items(ui.window).get(0).getCommand();
+        assertEquals(RunCommands.RUN_FILE, again.getId());
+        assertEquals(Map.of(RunCommands.RUN_FILE_PATH, newest.toString()), again.getParameterMap(),
+                "the newest history item names the file run last");
+        ui.window.getService(IHandlerService.class).executeCommand(again, null);
+        SequenceRunJob rerun = UiWait.until(ui.display, editor::runJob, RUN_START, "Run Sequence File to start a run");
+        assertEquals(newest, RunHistory.files().get(0), "the file run again is still the newest");
+        ui.execute(RunCommands.CANCEL);
+        UiWait.until(ui.display, () -> editor.runJob() == null, RUN_START, "the second cancelled run to end");
+        assertNotNull(rerun.result(), editor.runSummary());
         ui.page.closeEditor(editor, false);
     }
 

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -18,6 +19,7 @@ import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IEditorPart;
@@ -26,6 +28,7 @@ import org.eclipse.ui.console.ConsolePlugin;
 import org.eclipse.ui.console.IConsole;
 import org.eclipse.ui.console.IHyperlink;
 import org.eclipse.ui.console.MessageConsole;
+import org.eclipse.ui.menus.CommandContributionItem;
 import org.junit.jupiter.api.Test;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.live.LiveEventKind;
@@ -36,6 +39,7 @@ import org.wqlab.sequence.run.RunResult;
 import org.wqlab.ui.experiments.editor.ExperimentEditor;
 import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
 import org.wqlab.ui.sequence.ExperimentsLocation;
+import org.wqlab.ui.sequence.RunCommands;
 import org.wqlab.ui.sequence.SequenceEditor;
 import org.wqlab.ui.sequence.SequenceRunJob;
 import org.wqlab.ui.sequence.StepOutcome;
@@ -79,12 +83,20 @@ class RunOnSimulatedBoardTest {
         assertTrue(Files.readString(saved, StandardCharsets.UTF_8).contains("\"label\": \"stall over\""));
 
         ui.page.setPartState(ui.page.getReference(editor), IWorkbenchPage.STATE_RESTORED);
-        ui.click(ui.toolItem(WidgetIds.RUN));
+        ToolItem headerRun = ui.toolItem(WidgetIds.RUN);
+        ToolItem headerCancel = ui.toolItem(WidgetIds.CANCEL);
+        assertEquals(List.of(RunCommands.RUN, RunCommands.CANCEL), List.of(headerCommand(headerRun),
+                headerCommand(headerCancel)), "the form header's buttons are the Run and Cancel Run commands");
+        assertFalse(headerCancel.isEnabled(), "Cancel Run disabled before the run");
+        ui.click(headerRun);
         SequenceRunJob job = UiWait.until(ui.display, editor::runJob, EditorHarness.SHORT, "the run to start");
+        UiWait.until(ui.display, headerCancel::isEnabled, EditorHarness.SHORT, "the header's Cancel Run enabled");
         LiveSession live = UiWait.until(ui.display, job::liveSession, Duration.ofSeconds(60),
                 "the run's live session");
         assertEquals(live, LiveSessions.current().orElse(null), "the run publishes its live session");
         UiWait.until(ui.display, () -> editor.runJob() == null, RUN, "the run to end (" + editor.runSummary() + ")");
+        UiWait.until(ui.display, () -> !headerCancel.isEnabled(), EditorHarness.SHORT,
+                "the header's Cancel Run disabled after the run");
         RunResult result = job.result();
         assertNotNull(result, editor.runSummary());
         assertEquals(ExperimentStatus.COMPLETED, result.status(), result.summary());
@@ -185,5 +197,9 @@ class RunOnSimulatedBoardTest {
             }
         }
         throw new AssertionError("no 'wqlab sequence run' console");
+    }
+
+    private static String headerCommand(ToolItem item) {
+        return item.getData() instanceof CommandContributionItem c ? c.getCommand().getId() : null;
     }
 }
