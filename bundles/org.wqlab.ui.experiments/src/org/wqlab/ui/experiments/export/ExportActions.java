@@ -42,14 +42,6 @@ public final class ExportActions {
         }
     }
 
-    /** The experiment editor's exports of its experiment: CSV, delay chart SVG, HTML and text report. */
-    public static List<IAction> forExperiments(Shell shell, java.util.function.Supplier<List<ExperimentSummary>> of) {
-        return List.of(action("Export Samples and Events as CSV...", () -> exportCsv(shell, of.get())),
-                action("Export Delay Chart as SVG...", () -> exportSvg(shell, of.get())),
-                action("Export HTML Report...", () -> exportHtml(shell, of.get())),
-                action("Export Text Report (for mail)...", () -> exportText(shell, of.get())));
-    }
-
     /** CSV of the first selected experiment's samples and events (the Experiments view's Export menu). */
     public static void exportCsv(Shell shell, List<ExperimentSummary> selected) {
         first(shell, selected, "csv", (loaded, file) -> CsvExport.write(file, loaded.content()));
