@@ -108,11 +108,12 @@ class AttributionOverlayTest {
             assertTrue(Math.abs(plain.red - plain.blue) < 20, "unshaded pixel " + plain);
         } finally {
             shell.dispose();
-            for (String f : FILES) {
-                Files.deleteIfExists(folder.dir().resolve(f));
+            // the experiment's files and what opening it wrote beside them (its sample cache)
+            try (var walk = Files.walk(folder.dir().getParent())) {
+                for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
             }
-            Files.deleteIfExists(folder.dir());
-            Files.deleteIfExists(folder.dir().getParent());
         }
     }
 }
