@@ -52,24 +52,28 @@ final class ComparisonExplanation {
                 e.metadata().parameters());
     }
 
-    /** Sentences: one per experiment compared with {@code best}, in {@code others} order. */
+    /**
+     * Sentences, from the shortest stall on: each stall ended by the CPU_INTENSIVE threshold is said so; every
+     * other experiment is compared with the one of the shortest stall that ran to its end.
+     */
     static List<String> explain(Conditions best, List<Conditions> others) {
         List<String> out = new ArrayList<>();
-        if (best.cutByThreshold()) {
-            out.add(cut(best));
-        }
-        for (Conditions other : others) {
-            if (other.stallUs() <= 0 || best.stallUs() <= 0) {
+        Conditions bestUncut = null;
+        List<Conditions> all = new ArrayList<>();
+        all.add(best);
+        all.addAll(others);
+        all.sort(java.util.Comparator.comparingLong(Conditions::stallUs)); // stable: ties keep the ranking
+        for (Conditions c : all) {
+            if (c.stallUs() <= 0) {
                 continue;
             }
-            if (other.cutByThreshold()) {
-                out.add(cut(other));
-                continue;
+            if (c.cutByThreshold()) {
+                out.add(cut(c));
+            } else if (bestUncut == null) {
+                bestUncut = c;
+            } else {
+                out.add(pair(bestUncut, c));
             }
-            if (best.cutByThreshold()) {
-                continue;
-            }
-            out.add(pair(best, other));
         }
         return out;
     }
