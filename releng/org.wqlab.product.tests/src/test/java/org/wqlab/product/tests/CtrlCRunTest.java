@@ -73,7 +73,10 @@ class CtrlCRunTest {
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         List<Path> simFoldersBefore = simFolders(tmp);
 
-        ProcessBuilder builder = new ProcessBuilder(Launch.productDir().resolve("wqlab").toString(), "run",
+        // as from a terminal: SIGINT at its default (a build started in the background inherits it ignored, and
+        // a JVM started with SIGINT ignored never runs its shutdown hooks on Ctrl-C); perl is in every Debian
+        ProcessBuilder builder = new ProcessBuilder("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die $!",
+                Launch.productDir().resolve("wqlab").toString(), "run",
                 sequence.toString(), "--board", "sim:" + board, "--sim-speed", String.valueOf(SPEED), "--workspace",
                 workspace.toString(), "--ground-truth", groundTruth.toString(), "--json").redirectErrorStream(true)
                 .redirectOutput(home.resolve("run.out").toFile());
