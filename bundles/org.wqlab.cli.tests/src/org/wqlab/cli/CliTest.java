@@ -248,4 +248,16 @@ class CliTest {
             assertNoStackTrace(r);
         }
     }
+
+    @Test
+    void anExceptionWithoutAMessageIsDescribedByItsTypeAndWhereWqlabMetIt() {
+        assertEquals("Disk full", Cli.describe(new IOException("Disk full")));
+        String closed = Cli.describe(new IOException(new java.nio.channels.ClosedChannelException()));
+        assertEquals("java.nio.channels.ClosedChannelException", closed, "IOException(cause) carries the cause's name");
+        String bare = Cli.describe(new java.nio.channels.ClosedChannelException());
+        assertTrue(bare.startsWith("java.nio.channels.ClosedChannelException at org.wqlab.cli.CliTest."), bare);
+        String wrapped = Cli.describe(new java.io.UncheckedIOException("", new java.io.EOFException()));
+        assertTrue(wrapped.startsWith("java.io.UncheckedIOException at org.wqlab.cli.CliTest."), wrapped);
+        assertTrue(wrapped.contains("(caused by java.io.EOFException at org.wqlab.cli.CliTest."), wrapped);
+    }
 }

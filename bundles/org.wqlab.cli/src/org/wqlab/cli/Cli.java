@@ -123,12 +123,27 @@ public final class Cli {
             err.println("wqlab " + verb + ": " + e.getMessage());
             return BAD_INPUT;
         } catch (IOException | UncheckedIOException e) {
-            err.println("wqlab " + verb + ": I/O error: " + e.getMessage());
+            err.println("wqlab " + verb + ": I/O error: " + describe(e));
             return FAILURE;
         } catch (RuntimeException e) {
             err.println("wqlab " + verb + ": internal error: " + e);
             return FAILURE;
         }
+    }
+
+    /**
+     * An exception in words for the user: its message, or, when it has none (a closed channel, an interrupted
+     * read), its type and where wqlab met it, so the report is still worth filing.
+     */
+    static String describe(Throwable e) {
+        if (e.getMessage() != null && !e.getMessage().isBlank()) {
+            return e.getMessage();
+        }
+        String where = java.util.Arrays.stream(e.getStackTrace())
+                .filter(f -> f.getClassName().startsWith("org.wqlab.")).findFirst()
+                .map(f -> " at " + f.getClassName() + "." + f.getMethodName() + ":" + f.getLineNumber()).orElse("");
+        String cause = e.getCause() == null || e.getCause() == e ? "" : " (caused by " + describe(e.getCause()) + ")";
+        return e.getClass().getName() + where + cause;
     }
 
     // ------------------------------------------------------------------ import

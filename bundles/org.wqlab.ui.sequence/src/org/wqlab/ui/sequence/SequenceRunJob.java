@@ -54,6 +54,7 @@ public final class SequenceRunJob extends Job {
     private final Display display;
     private volatile RunResult result;
     private volatile LiveSession live;
+    private volatile boolean started;
 
     private SequenceRunJob(SequenceEditor editor, Sequence sequence, String source, String boardName, Display display) {
         super("Run sequence '" + sequence.name() + "'");
@@ -94,6 +95,11 @@ public final class SequenceRunJob extends Job {
         job.addJobChangeListener(new JobChangeAdapter() {
             @Override
             public void done(IJobChangeEvent event) {
+                if (!job.started) {
+                    // cancelled while it waited to be scheduled: run() never ran, so it frees the editor here
+                    editor.setRunJob(null);
+                    editor.setRunSummary("cancelled before it started: nothing ran, nothing was recorded");
+                }
                 RunStateTester.runsChanged();
             }
         });
@@ -118,6 +124,7 @@ public final class SequenceRunJob extends Job {
 
     @Override
     protected IStatus run(IProgressMonitor pm) {
+        started = true;
         int total = count(sequence.steps(), new Variables(sequence.variables(), Map.of()));
         pm.beginTask(getName(), total > 0 ? total : IProgressMonitor.UNKNOWN);
         RunConsole console = new RunConsole(display, sequence.name() + " (" + source + ")");

@@ -158,9 +158,35 @@ class RunCommandsTest {
         ui.window.getService(IHandlerService.class).executeCommand(again, null);
         SequenceRunJob rerun = UiWait.until(ui.display, editor::runJob, RUN_START, "Run Sequence File to start a run");
         assertEquals(newest, RunHistory.files().get(0), "the file run again is still the newest");
+        UiWait.until(ui.display, () -> rerun.getState() == Job.RUNNING, RUN_START, "the run to be running");
         ui.execute(RunCommands.CANCEL);
         UiWait.until(ui.display, () -> editor.runJob() == null, RUN_START, "the second cancelled run to end");
         assertNotNull(rerun.result(), editor.runSummary());
+        ui.page.closeEditor(editor, false);
+    }
+
+    @Test
+    void aRunCancelledBeforeItStartedFreesTheEditor() throws Exception {
+        EditorHarness ui = new EditorHarness();
+        Files.deleteIfExists(ExperimentsLocation.defaultSequenceCopy());
+        ui.fileMenuItem("Open Default Sequence");
+        SequenceEditor editor = (SequenceEditor) ui.page.getActiveEditor();
+        boolean heldBeforeItRan = false;
+        for (int attempt = 0; attempt < 5 && !heldBeforeItRan; attempt++) {
+            SequenceRunJob job = SequenceRunJob.start(editor, ui.window);
+            assertNotNull(job, "no run goes on, so a run starts");
+            heldBeforeItRan = job.sleep(); // false when a worker thread already took it
+            job.cancel();
+            UiWait.until(ui.display, () -> editor.runJob() == null, RUN_START, "the cancelled run to free the editor");
+            if (heldBeforeItRan) {
+                assertEquals(null, job.result(), "nothing ran");
+                assertTrue(editor.runSummary().startsWith("cancelled before it started"), editor.runSummary());
+            }
+        }
+        assertTrue(heldBeforeItRan, "one of five runs was cancelled before a worker thread took it");
+        assertNotNull(SequenceRunJob.start(editor, ui.window), "the editor runs again");
+        ui.execute(RunCommands.CANCEL);
+        UiWait.until(ui.display, () -> editor.runJob() == null, RUN_START, "the last run to end");
         ui.page.closeEditor(editor, false);
     }
 
