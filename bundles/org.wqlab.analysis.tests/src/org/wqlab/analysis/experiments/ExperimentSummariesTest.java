@@ -25,29 +25,30 @@ class ExperimentSummariesTest {
 
     @Test
     void anIntactFolderReadsItsWorstDelayAndAnEmptiedLogReadsDamagedNamingTheFile() throws Exception {
-        ExperimentFolder f = new Workspace(tmp).create("salvator 5.4", Instant.parse("2026-11-20T10:00:00Z"));
-        Files.writeString(f.kernelLog(), """
-                [ 2001.000112] latency_mon: start cpu=all period_ms=100 threshold_ms=9 report_all=1
-                [ 2008.922001] latency_mon: cpu=0 seq=2 delay_us=6781904
-                [ 2011.500000] latency_mon: stop
-                """, StandardCharsets.UTF_8);
-        long recorded = Files.size(f.kernelLog());
-        f.writeMetadata(ExperimentMetadata.of(f.id(), "salvator 5.4", Instant.parse("2026-11-20T10:00:00Z"),
-                ExperimentStatus.COMPLETED).withNotes("stalled 6782 ms").withKernelLog(KernelLogCheck.seal(f.kernelLog())));
+        Instant created = Instant.parse("2026-11-21T08:30:00Z");
+        ExperimentFolder folder = new Workspace(tmp).create("two cpus", created);
+        Files.writeString(folder.kernelLog(), String.join("\n",
+                "[  310.000001] latency_mon: start cpu=all period_ms=100 threshold_ms=9 report_all=1",
+                "[  311.200000] latency_mon: cpu=1 seq=12 delay_us=15000",
+                "[  312.400000] latency_mon: cpu=0 seq=13 delay_us=2400000",
+                "[  313.000000] latency_mon: stop", ""), StandardCharsets.UTF_8);
+        long sealedBytes = Files.size(folder.kernelLog());
+        folder.writeMetadata(ExperimentMetadata.of(folder.id(), "two cpus", created, ExperimentStatus.COMPLETED)
+                .withKernelLog(KernelLogCheck.seal(folder.kernelLog())));
 
-        ExperimentSummary intact = ExperimentSummaries.read(f);
-        assertEquals(6_781_904, intact.worstUs());
-        assertEquals(1, intact.count());
-        assertEquals("stalled 6782 ms", intact.notes());
+        ExperimentSummary intact = ExperimentSummaries.read(folder);
+        assertEquals(2, intact.count());
+        assertEquals(2_400_000, intact.worstUs());
+        assertEquals(ExperimentStatus.COMPLETED, intact.status());
         assertTrue(intact.loaded());
         assertFalse(intact.damaged());
 
-        Files.write(f.kernelLog(), new byte[0]);
-        ExperimentSummary damaged = ExperimentSummaries.read(f);
-        assertTrue(damaged.damaged());
-        assertEquals("salvator 5.4", damaged.name());
-        assertEquals(ExperimentSummary.UNKNOWN, damaged.worstUs());
-        assertEquals(f.kernelLog() + " is 0 bytes; the import recorded " + recorded
-                + " bytes: the experiment is damaged", damaged.damage());
+        Files.write(folder.kernelLog(), new byte[0]);
+        ExperimentSummary emptied = ExperimentSummaries.read(folder);
+        assertTrue(emptied.damaged());
+        assertEquals("two cpus", emptied.name());
+        assertEquals(ExperimentSummary.UNKNOWN, emptied.worstUs());
+        assertEquals(folder.kernelLog() + " is 0 bytes; the import recorded " + sealedBytes
+                + " bytes: the experiment is damaged", emptied.damage());
     }
 }
