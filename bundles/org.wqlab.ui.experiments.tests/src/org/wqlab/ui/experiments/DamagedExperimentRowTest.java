@@ -15,8 +15,8 @@ import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.KernelLogCheck;
 import org.wqlab.core.store.Workspace;
-import org.wqlab.ui.experiments.model.ExperimentSummaries;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentSummaries;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 
 /** The Experiments view's row of an experiment whose kernel log was emptied after its run. */
 class DamagedExperimentRowTest {

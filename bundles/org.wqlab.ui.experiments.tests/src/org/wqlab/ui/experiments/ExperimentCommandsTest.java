@@ -61,7 +61,7 @@ import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
 import org.wqlab.ui.experiments.export.EditorExportHandler;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
 import org.wqlab.ui.experiments.model.ExperimentProjects;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 import org.wqlab.ui.experiments.navigator.ExperimentNode;
 import org.wqlab.ui.testing.QuickAccess;
 import org.wqlab.ui.testing.UiWait;

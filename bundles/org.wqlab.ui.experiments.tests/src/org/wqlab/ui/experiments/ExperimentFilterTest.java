@@ -10,7 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.wqlab.core.model.ExperimentStatus;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 
 class ExperimentFilterTest {
     private static final ExperimentSummary TAILORED = new ExperimentSummary(Path.of("/ws/a"), "a", "tailored config",

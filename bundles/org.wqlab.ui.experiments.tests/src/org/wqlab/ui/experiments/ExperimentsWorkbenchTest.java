@@ -50,7 +50,7 @@ import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
 import org.wqlab.ui.experiments.export.ExportActions;
 import org.wqlab.ui.experiments.model.DelayText;
 import org.wqlab.ui.experiments.model.ExperimentProjects;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
 

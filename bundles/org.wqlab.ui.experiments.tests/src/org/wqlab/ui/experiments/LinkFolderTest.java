@@ -21,7 +21,7 @@ import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
 import org.wqlab.ui.experiments.model.ExperimentProjects;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 import org.wqlab.ui.testing.UiWait;
 
 /** An experiments folder the command line filled, linked as a wqlab project: its experiments join the catalog. */

@@ -21,7 +21,7 @@ import org.wqlab.ui.experiments.compare.CompareEditorInput;
 import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
 import org.wqlab.ui.experiments.export.ExportActions;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 
 /**
  * What the Experiments view's commands do to its selection. Changes run in Jobs; the catalog re-scans after them.

@@ -4,7 +4,7 @@ import java.util.Comparator;
 import java.util.function.Function;
 
 import org.wqlab.ui.experiments.model.DelayText;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 
 /** The columns of the Experiments view: header, width, cell text and the order a click on the header sorts by. */
 public enum ExperimentColumn {

@@ -4,7 +4,7 @@ import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
 import org.wqlab.ui.experiments.model.DelayText;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 
 /**
  * The worst delay of an experiment as the Experiments view shows it: while its run goes on, the largest delay its live

@@ -6,7 +6,7 @@ import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.jface.resource.ResourceLocator;
 import org.eclipse.swt.graphics.Image;
 import org.wqlab.core.model.ExperimentStatus;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 
 /** The experiment icon with a status dot: green completed, orange interrupted, red failed, unreadable or damaged. */
 public final class StatusIcons {

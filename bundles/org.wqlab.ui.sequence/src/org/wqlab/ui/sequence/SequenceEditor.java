@@ -19,6 +19,8 @@ import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.forms.editor.FormEditor;
 import org.eclipse.ui.operations.RedoActionHandler;
 import org.eclipse.ui.operations.UndoActionHandler;
+import org.wqlab.sequence.edit.SequenceModel;
+import org.wqlab.sequence.edit.StepPath;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceJson;
 

@@ -14,9 +14,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardConnection;
 import org.wqlab.target.BoardProfile;
@@ -33,25 +32,8 @@ import org.wqlab.target.ssh.SshEnvironment;
 class FailureModesTest {
 
     private static final Duration T = Duration.ofSeconds(60);
-    private static KeyLoginServer server;
-    private static TestSshd sshd;
-    private static Client client;
-    private static Path key;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = KeyLoginServer.start();
-        sshd = server.sshd();
-        client = server.client();
-        key = server.key();
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    static final KeyLoginServer SERVER = new KeyLoginServer();
 
     /** The board freezes (cable pulled, kernel hung): no FIN, no RST. Keep-alives notice; the stream ends Dropped. */
     @Test
@@ -59,9 +41,9 @@ class FailureModesTest {
         TestSshd frozen = TestSshd.start();
         try {
             Client other = new Client().trusting(frozen);
-            frozen.authorize(Path.of(key + ".pub"));
+            frozen.authorize(Path.of(SERVER.key() + ".pub"));
             BoardConnection board = other.connector.connect(
-                    other.profile("frozen", frozen, TestUsers.DASH, AuthMethod.PUBLIC_KEY, key)
+                    other.profile("frozen", frozen, TestUsers.DASH, AuthMethod.PUBLIC_KEY, SERVER.key())
                             .withTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(1)), HostKeyPrompt.REFUSE);
             CountDownLatch output = new CountDownLatch(1);
             RemoteStream stream = board.stream(Command.shellScript("while :; do echo tick; sleep 0.2; done"),
@@ -90,9 +72,10 @@ class FailureModesTest {
     void silentPortTimesOutNamingTheBoard() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             BoardProfile profile = new BoardProfile("silent", "127.0.0.1", silent.getLocalPort(), "root",
-                    AuthMethod.PUBLIC_KEY, key, null, HostKeyPolicy.REFUSE_UNKNOWN, Duration.ofSeconds(2), null);
+                    AuthMethod.PUBLIC_KEY, SERVER.key(), null, HostKeyPolicy.REFUSE_UNKNOWN, Duration.ofSeconds(2),
+                    null);
             var e = assertThrows(TransportException.TimedOut.class,
-                    () -> client.connector.connect(profile, HostKeyPrompt.REFUSE));
+                    () -> SERVER.client().connector.connect(profile, HostKeyPrompt.REFUSE));
             assertEquals("board 'silent': timed out: connecting to 127.0.0.1:" + silent.getLocalPort(), e.getMessage());
         }
     }
@@ -108,21 +91,22 @@ class FailureModesTest {
                 agent.waitFor(10, TimeUnit.MILLISECONDS);
             }
             assertTrue(Files.exists(socket), "ssh-agent did not start");
-            Path agentKey = client.newKey("ecdsa", "");
-            sshd.authorize(Path.of(agentKey + ".pub"));
+            Path agentKey = SERVER.client().newKey("ecdsa", "");
+            SERVER.sshd().authorize(Path.of(agentKey + ".pub"));
             ProcessBuilder add = new ProcessBuilder("ssh-add", agentKey.toString()).redirectErrorStream(true);
             add.environment().put("SSH_AUTH_SOCK", socket.toString());
             Process adding = add.start();
             assertTrue(adding.waitFor(30, TimeUnit.SECONDS));
             assertEquals(0, adding.exitValue(), new String(adding.getInputStream().readAllBytes()));
-            SshEnvironment env = client.environment;
+            SshEnvironment env = SERVER.client().environment;
             JschBoardConnector withAgent = new JschBoardConnector(new SshEnvironment(env.sshConfig(),
-                    env.userKnownHosts(), env.wqlabKnownHosts(), List.of(), socket), client.secrets);
+                    env.userKnownHosts(), env.wqlabKnownHosts(), List.of(), socket), SERVER.client().secrets);
             try (BoardConnection board = withAgent.connect(
-                    client.profile("agent board", sshd, TestUsers.ASH, AuthMethod.AGENT, null), HostKeyPrompt.REFUSE)) {
+                    SERVER.client().profile("agent board", SERVER.sshd(), TestUsers.ASH, AuthMethod.AGENT, null),
+                    HostKeyPrompt.REFUSE)) {
                 assertEquals(TestUsers.ASH + "\n", board.run(Command.of("id").word("-un"), T).stdoutText());
             }
-            assertTrue(Files.readString(sshd.log).contains("Accepted publickey for " + TestUsers.ASH
+            assertTrue(Files.readString(SERVER.sshd().log).contains("Accepted publickey for " + TestUsers.ASH
                     + " from 127.0.0.1 port"), "not logged in by key");
         } finally {
             agent.destroy();

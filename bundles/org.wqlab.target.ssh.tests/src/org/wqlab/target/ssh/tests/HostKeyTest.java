@@ -23,7 +23,7 @@ import org.wqlab.target.HostKeyPrompt;
 import org.wqlab.target.HostKeyPrompt.UnknownHostKey;
 import org.wqlab.target.TransportException;
 
-/** Issue 5 acceptance 2: unknown host keys asked or refused, changed keys refused naming file and line, known accepted. */
+/** Unknown host keys asked or refused, changed keys refused naming file and line, known accepted. */
 class HostKeyTest {
 
     private static TestSshd sshd;

@@ -12,9 +12,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,7 +26,7 @@ import org.wqlab.target.HostKeyPrompt;
 import org.wqlab.target.TransferProgress;
 
 /**
- * Issue 5 acceptance 3: hostile values through every field that reaches a remote command (command arguments, the
+ * Hostile values through every field that reaches a remote command (command arguments, the
  * upload's remote path over SFTP and over the cat fallback, the read path), against OpenSSH's sshd with the login
  * shells dash and busybox ash. Nothing runs, and every value arrives byte-exact.
  */
@@ -40,25 +39,8 @@ class HostileValuesTest {
             "-n", "--help", "-rf", "x'$(touch /tmp/pwned)'y", "\"$(touch /tmp/pwned)\"", "'; touch /tmp/pwned; echo '",
             "$HOME * ? [a] ~ \\ | & > < ( ) { } !", " leading and trailing spaces\t", "", "Grüße ✓");
 
-    private static KeyLoginServer server;
-    private static TestSshd sshd;
-    private static Client client;
-    private static Path key;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = KeyLoginServer.start();
-        sshd = server.sshd();
-        client = server.client();
-        key = server.key();
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    static final KeyLoginServer SERVER = new KeyLoginServer();
 
     @BeforeEach
     void noMarker() throws Exception {
@@ -68,8 +50,8 @@ class HostileValuesTest {
     @ParameterizedTest
     @ValueSource(strings = {TestUsers.DASH, TestUsers.ASH})
     void valuesArriveByteExactAndNothingRuns(String user, @TempDir Path local) throws Exception {
-        try (BoardConnection board = client.connector.connect(
-                client.profile("hostile " + user, sshd, user, AuthMethod.PUBLIC_KEY, key), HostKeyPrompt.REFUSE)) {
+        try (BoardConnection board = SERVER.client().connector.connect(
+                SERVER.client().profile("hostile " + user, SERVER.sshd(), user, AuthMethod.PUBLIC_KEY, SERVER.key()), HostKeyPrompt.REFUSE)) {
             // not the script's last command: a shell may exec its last command in place of itself (busybox ash
             // does), and /proc/$$/exe would then name readlink
             String shell = board.run(Command.script("readlink /proc/$$/exe; true"), T).stdoutText().strip();

@@ -29,7 +29,7 @@ import org.wqlab.target.SecretStore;
 import org.wqlab.target.ssh.EquinoxSecretStore;
 
 /**
- * Issue 5 acceptance 4: after password, keyboard-interactive and passphrase logins the secrets appear nowhere in clear
+ * After password, keyboard-interactive and passphrase logins the secrets appear nowhere in clear
  * (workspace, logs, secure storage), and the storage is protected by a generated per-user master password, not by a
  * constant.
  */

@@ -27,9 +27,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.wqlab.target.AuthMethod;
@@ -50,32 +49,16 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.ServiceReference;
 
-/** Issue 5 acceptance 1: the JSch transport against a real OpenSSH sshd on 127.0.0.1. */
+/** The JSch transport against a real OpenSSH sshd on 127.0.0.1. */
 class SshIntegrationTest {
 
     private static final Duration T = Duration.ofSeconds(60);
-    private static KeyLoginServer server;
-    private static TestSshd sshd;
-    private static Client client;
-    private static Path key;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = KeyLoginServer.start();
-        sshd = server.sshd();
-        client = server.client();
-        key = server.key();
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    static final KeyLoginServer SERVER = new KeyLoginServer();
 
     private BoardConnection keyLogin(String user) throws TransportException {
-        return client.connector.connect(client.profile("desk " + user, sshd, user, AuthMethod.PUBLIC_KEY, key),
+        return SERVER.client().connector.connect(
+                SERVER.client().profile("desk " + user, SERVER.sshd(), user, AuthMethod.PUBLIC_KEY, SERVER.key()),
                 HostKeyPrompt.REFUSE);
     }
 
@@ -100,12 +83,12 @@ class SshIntegrationTest {
     @ValueSource(strings = {"PASSWORD", "KEYBOARD_INTERACTIVE"})
     void passwordAndKeyboardInteractiveLogin(AuthMethod auth) throws Exception {
         String board = "password board " + auth;
-        client.storePassword(board, TestUsers.password());
-        BoardProfile profile = client.profile(board, sshd, TestUsers.DASH, auth, null);
-        try (BoardConnection connection = client.connector.connect(profile, HostKeyPrompt.REFUSE)) {
+        SERVER.client().storePassword(board, TestUsers.password());
+        BoardProfile profile = SERVER.client().profile(board, SERVER.sshd(), TestUsers.DASH, auth, null);
+        try (BoardConnection connection = SERVER.client().connector.connect(profile, HostKeyPrompt.REFUSE)) {
             assertEquals(TestUsers.DASH + "\n", connection.run(Command.of("id").word("-un"), T).stdoutText());
         }
-        String log = Files.readString(sshd.log);
+        String log = Files.readString(SERVER.sshd().log);
         assertTrue(log.contains(auth == AuthMethod.PASSWORD ? "Accepted password for " + TestUsers.DASH
                 : "Accepted keyboard-interactive/pam for " + TestUsers.DASH), log);
     }
@@ -114,25 +97,27 @@ class SshIntegrationTest {
     @ValueSource(strings = {"ed25519", "ecdsa", "rsa"})
     void keysWithPassphraseFromSecureStorage(String type) throws Exception {
         String passphrase = "pp-" + Long.toHexString(new Random().nextLong());
-        Path encrypted = client.newKey(type, passphrase);
-        sshd.authorize(Path.of(encrypted + ".pub"));
+        Path encrypted = SERVER.client().newKey(type, passphrase);
+        SERVER.sshd().authorize(Path.of(encrypted + ".pub"));
         String board = "passphrase board " + type;
-        BoardProfile profile = client.profile(board, sshd, TestUsers.ASH, AuthMethod.PUBLIC_KEY, encrypted);
+        BoardProfile profile = SERVER.client().profile(board, SERVER.sshd(), TestUsers.ASH, AuthMethod.PUBLIC_KEY,
+                encrypted);
         var missing = assertThrows(TransportException.AuthFailed.class,
-                () -> client.connector.connect(profile, HostKeyPrompt.REFUSE));
+                () -> SERVER.client().connector.connect(profile, HostKeyPrompt.REFUSE));
         assertEquals("board '" + board + "': authentication failed for user 'wqlab-ash': key file " + encrypted
                 + " is encrypted and no passphrase is stored for this board", missing.getMessage());
-        client.secrets.put(board, SecretKind.KEY_PASSPHRASE, passphrase.toCharArray());
-        try (BoardConnection connection = client.connector.connect(profile, HostKeyPrompt.REFUSE)) {
+        SERVER.client().secrets.put(board, SecretKind.KEY_PASSPHRASE, passphrase.toCharArray());
+        try (BoardConnection connection = SERVER.client().connector.connect(profile, HostKeyPrompt.REFUSE)) {
             assertEquals(TestUsers.ASH + "\n", connection.run(Command.of("id").word("-un"), T).stdoutText());
         }
     }
 
     @Test
     void wrongPasswordFailsNamingTheBoard() throws Exception {
-        client.storePassword("wrong pw", "not-the-password".toCharArray());
-        var e = assertThrows(TransportException.AuthFailed.class, () -> client.connector.connect(
-                client.profile("wrong pw", sshd, TestUsers.DASH, AuthMethod.PASSWORD, null), HostKeyPrompt.REFUSE));
+        SERVER.client().storePassword("wrong pw", "not-the-password".toCharArray());
+        var e = assertThrows(TransportException.AuthFailed.class, () -> SERVER.client().connector.connect(
+                SERVER.client().profile("wrong pw", SERVER.sshd(), TestUsers.DASH, AuthMethod.PASSWORD, null),
+                HostKeyPrompt.REFUSE));
         assertTrue(e.getMessage().startsWith("board 'wrong pw': authentication failed for user 'wqlab-test'"),
                 e.getMessage());
     }
@@ -141,9 +126,9 @@ class SshIntegrationTest {
     void refusedPortFailsNamingTheBoard() throws Exception {
         int closed = TestSshd.freePort();
         BoardProfile profile = new BoardProfile("nobody home", "127.0.0.1", closed, TestUsers.DASH,
-                AuthMethod.PUBLIC_KEY, key, null, org.wqlab.target.HostKeyPolicy.REFUSE_UNKNOWN, null, null);
+                AuthMethod.PUBLIC_KEY, SERVER.key(), null, org.wqlab.target.HostKeyPolicy.REFUSE_UNKNOWN, null, null);
         var e = assertThrows(TransportException.Refused.class,
-                () -> client.connector.connect(profile, HostKeyPrompt.REFUSE));
+                () -> SERVER.client().connector.connect(profile, HostKeyPrompt.REFUSE));
         assertEquals("board 'nobody home': connection refused by 127.0.0.1:" + closed
                 + " (is sshd running, is the port right?)", e.getMessage());
     }
@@ -185,11 +170,11 @@ class SshIntegrationTest {
     void uploadFallsBackToCatWhenTheBoardHasNoSftp(@org.junit.jupiter.api.io.TempDir Path local) throws Exception {
         try (TestSshd noSftp = TestSshd.start("Subsystem sftp /nonexistent/sftp-server")) {
             Client other = new Client().trusting(noSftp);
-            noSftp.authorize(Path.of(key + ".pub"));
+            noSftp.authorize(Path.of(SERVER.key() + ".pub"));
             Path file = randomFile(local.resolve("module.ko"), 3 * 1024 * 1024 + 17);
             AtomicLong last = new AtomicLong();
             try (BoardConnection board = other.connector.connect(
-                    other.profile("dropbear-like", noSftp, TestUsers.ASH, AuthMethod.PUBLIC_KEY, key),
+                    other.profile("dropbear-like", noSftp, TestUsers.ASH, AuthMethod.PUBLIC_KEY, SERVER.key()),
                     HostKeyPrompt.REFUSE)) {
                 String remote = remoteTemp(board) + "/module.ko";
                 board.upload(file, remote, (done, total) -> {
@@ -270,9 +255,9 @@ class SshIntegrationTest {
     void serverKilledMidCommandGivesDroppedErrorNotAHang() throws Exception {
         TestSshd doomed = TestSshd.start();
         Client other = new Client().trusting(doomed);
-        doomed.authorize(Path.of(key + ".pub"));
+        doomed.authorize(Path.of(SERVER.key() + ".pub"));
         BoardConnection board = other.connector.connect(
-                other.profile("doomed", doomed, TestUsers.DASH, AuthMethod.PUBLIC_KEY, key)
+                other.profile("doomed", doomed, TestUsers.DASH, AuthMethod.PUBLIC_KEY, SERVER.key())
                         .withTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(2)), HostKeyPrompt.REFUSE);
         CountDownLatch started = new CountDownLatch(1);
         CompletableFuture<Object> running = CompletableFuture.supplyAsync(() -> {
@@ -302,52 +287,54 @@ class SshIntegrationTest {
 
     @Test
     void sshConfigAliasUserPortIdentityFileAndProxyJump() throws Exception {
-        Client configured = new Client().trusting(sshd);
+        Client configured = new Client().trusting(SERVER.sshd());
         Files.writeString(configured.sshConfig, String.join("\n",
                 "Host lab-jump",
                 "  HostName 127.0.0.1",
-                "  Port " + sshd.port,
+                "  Port " + SERVER.sshd().port,
                 "  User " + TestUsers.DASH,
-                "  IdentityFile " + key,
+                "  IdentityFile " + SERVER.key(),
                 "Host rcar-lab",
                 "  HostName 127.0.0.1",
-                "  Port " + sshd.port,
+                "  Port " + SERVER.sshd().port,
                 "  User " + TestUsers.ASH,
-                "  IdentityFile " + key,
+                "  IdentityFile " + SERVER.key(),
                 "  ProxyJump lab-jump",
                 "Host rcar-direct",
                 "  HostName 127.0.0.1",
-                "  Port " + sshd.port,
+                "  Port " + SERVER.sshd().port,
                 "  User " + TestUsers.ASH,
-                "  IdentityFile " + key,
+                "  IdentityFile " + SERVER.key(),
                 ""));
         try (BoardConnection board = configured.connector.connect(BoardProfile.of("aliased", "rcar-direct", 0, ""),
                 HostKeyPrompt.REFUSE)) {
             assertEquals(TestUsers.ASH + "\n", board.run(Command.of("id").word("-un"), T).stdoutText());
         }
         try (TestSshd jumpHost = TestSshd.start("LogLevel DEBUG1")) {
-            jumpHost.authorize(Path.of(key + ".pub"));
+            jumpHost.authorize(Path.of(SERVER.key() + ".pub"));
             Files.writeString(configured.userKnownHosts, jumpHost.hostKeyLine() + "\n",
                     java.nio.file.StandardOpenOption.APPEND);
             Files.writeString(configured.sshConfig, Files.readString(configured.sshConfig)
-                    .replace("Port " + sshd.port + "\n  User " + TestUsers.DASH, "Port " + jumpHost.port + "\n  User "
+                    .replace("Port " + SERVER.sshd().port + "\n  User " + TestUsers.DASH,
+                            "Port " + jumpHost.port + "\n  User "
                             + TestUsers.DASH));
             try (BoardConnection board = configured.connector.connect(BoardProfile.of("behind jump", "rcar-lab", 0, ""),
                     HostKeyPrompt.REFUSE)) {
                 assertEquals(TestUsers.ASH + "\n", board.run(Command.of("id").word("-un"), T).stdoutText());
             }
             String jumpLog = Files.readString(jumpHost.log);
-            assertTrue(jumpLog.contains("target 127.0.0.1 port " + sshd.port), "the jump host forwarded nothing: "
+            assertTrue(jumpLog.contains("target 127.0.0.1 port " + SERVER.sshd().port),
+                    "the jump host forwarded nothing: "
                     + jumpLog);
             // the profile's own jump host field, [user@]host:port, without any ~/.ssh/config entry
-            BoardProfile explicit = new BoardProfile("explicit jump", "127.0.0.1", sshd.port, TestUsers.ASH,
-                    AuthMethod.PUBLIC_KEY, key, TestUsers.DASH + "@127.0.0.1:" + jumpHost.port,
+            BoardProfile explicit = new BoardProfile("explicit jump", "127.0.0.1", SERVER.sshd().port, TestUsers.ASH,
+                    AuthMethod.PUBLIC_KEY, SERVER.key(), TestUsers.DASH + "@127.0.0.1:" + jumpHost.port,
                     org.wqlab.target.HostKeyPolicy.REFUSE_UNKNOWN, null, null);
             try (BoardConnection board = configured.connector.connect(explicit, HostKeyPrompt.REFUSE)) {
                 assertEquals(TestUsers.ASH + "\n", board.run(Command.of("id").word("-un"), T).stdoutText());
             }
             assertEquals(2, Files.readString(jumpHost.log).lines()
-                    .filter(l -> l.contains("target 127.0.0.1 port " + sshd.port)).count());
+                    .filter(l -> l.contains("target 127.0.0.1 port " + SERVER.sshd().port)).count());
             assertTrue(jumpLog.contains("Accepted publickey for " + TestUsers.DASH), jumpLog);
         }
     }

@@ -42,8 +42,8 @@ import org.wqlab.ui.experiments.StatusIcons;
 import org.wqlab.ui.experiments.export.EditorMenus;
 import org.wqlab.ui.experiments.model.DelayText;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
-import org.wqlab.ui.experiments.model.ExperimentDetails;
+import org.wqlab.analysis.experiments.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentDetails;
 import org.wqlab.ui.experiments.model.PlotData;
 
 /**

@@ -9,7 +9,7 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IEditorPart;
 import org.wqlab.ui.experiments.compare.CompareEditor;
 import org.wqlab.ui.experiments.editor.ExperimentEditor;
-import org.wqlab.ui.experiments.model.ExperimentDetails;
+import org.wqlab.analysis.experiments.ExperimentDetails;
 
 /**
  * An export of what the active experiment or compare editor shows; each is the handler of one command

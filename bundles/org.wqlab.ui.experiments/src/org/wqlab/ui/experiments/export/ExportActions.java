@@ -22,7 +22,7 @@ import org.wqlab.report.export.CsvExport;
 import org.wqlab.report.export.ReportFiles;
 import org.wqlab.report.svg.Charts;
 import org.wqlab.ui.experiments.editor.DelayChart;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 
 /**
  * The exports behind the experiments UI's export commands: CSV, PNG of a chart as drawn, SVG, a self-contained HTML

@@ -6,6 +6,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
+import org.wqlab.analysis.experiments.ExperimentSummary;
 import org.wqlab.core.model.ExperimentStatus;
 
 /** How delays, dates and statuses read in wqlab's experiment lists. */

@@ -21,7 +21,10 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
+import org.wqlab.analysis.experiments.ExperimentSummaries;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.FolderWatcher;
 
 /**
  * Every experiment of every open wqlab project, summarised off the UI thread and kept up to date: a resource

@@ -14,7 +14,7 @@ import org.eclipse.ui.navigator.ICommonLabelProvider;
 import org.wqlab.ui.experiments.StatusIcons;
 import org.wqlab.ui.experiments.model.DelayText;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 
 /** "name  (worst 1234.5 ms)" with a status icon; the catalog supplies the summaries and their later changes. */
 public final class ExperimentLabelProvider extends LabelProvider implements ICommonLabelProvider {

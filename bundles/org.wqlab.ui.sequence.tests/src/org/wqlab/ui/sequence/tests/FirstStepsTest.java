@@ -26,7 +26,7 @@ import org.wqlab.ui.PageInput;
 import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.experiments.ExperimentColumn;
 import org.wqlab.ui.experiments.ExperimentsView;
-import org.wqlab.ui.experiments.model.ExperimentSummary;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 import org.wqlab.ui.firststeps.FirstStepsEditor;
 import org.wqlab.ui.sequence.ExperimentsLocation;
 import org.wqlab.ui.sequence.SequenceEditor;

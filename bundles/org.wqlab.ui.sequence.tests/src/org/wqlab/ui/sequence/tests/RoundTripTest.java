@@ -26,7 +26,7 @@ import org.wqlab.sequence.SequenceJson;
 import org.wqlab.sequence.StepType;
 import org.wqlab.ui.sequence.OpenDefaultSequenceHandler;
 import org.wqlab.ui.sequence.SequenceEditor;
-import org.wqlab.ui.sequence.StepPath;
+import org.wqlab.sequence.edit.StepPath;
 import org.wqlab.ui.sequence.WidgetIds;
 import org.wqlab.ui.testing.UiWait;
 import org.wqlab.usb.UsbDisconnectDriver;

@@ -43,7 +43,7 @@ import org.wqlab.ui.sequence.RunCommands;
 import org.wqlab.ui.sequence.SequenceEditor;
 import org.wqlab.ui.sequence.SequenceRunJob;
 import org.wqlab.ui.sequence.StepOutcome;
-import org.wqlab.ui.sequence.StepPath;
+import org.wqlab.sequence.edit.StepPath;
 import org.wqlab.ui.sequence.WidgetIds;
 import org.wqlab.ui.testing.UiWait;
 

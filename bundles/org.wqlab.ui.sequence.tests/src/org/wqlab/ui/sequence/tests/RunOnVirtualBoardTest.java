@@ -46,7 +46,7 @@ import org.wqlab.ui.sequence.ExperimentsLocation;
 import org.wqlab.ui.sequence.SequenceEditor;
 import org.wqlab.ui.sequence.SequenceRunJob;
 import org.wqlab.ui.sequence.StepOutcome;
-import org.wqlab.ui.sequence.StepPath;
+import org.wqlab.sequence.edit.StepPath;
 import org.wqlab.ui.testing.TreeRows;
 import org.wqlab.ui.testing.UiWait;
 import org.wqlab.vboard.BoardImage;

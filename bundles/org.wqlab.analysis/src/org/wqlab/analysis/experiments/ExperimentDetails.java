@@ -1,4 +1,4 @@
-package org.wqlab.ui.experiments.model;
+package org.wqlab.analysis.experiments;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package org.wqlab.ui.sequence.tests;
+package org.wqlab.sequence.edit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,10 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceJson;
 import org.wqlab.sequence.StepType;
-import org.wqlab.ui.sequence.Problem;
-import org.wqlab.ui.sequence.SequenceEdits;
-import org.wqlab.ui.sequence.SequenceModel;
-import org.wqlab.ui.sequence.StepPath;
 
 /** The form's edits on the model, and how validator messages are mapped to a step and a field. */
 class SequenceEditsTest {

@@ -1,4 +1,4 @@
-package org.wqlab.ui.experiments.model;
+package org.wqlab.analysis.experiments;
 
 import java.util.ArrayList;
 import java.util.List;

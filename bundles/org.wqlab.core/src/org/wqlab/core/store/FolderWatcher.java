@@ -1,4 +1,4 @@
-package org.wqlab.ui.experiments.model;
+package org.wqlab.core.store;
 
 import static java.nio.file.StandardWatchEventKinds.ENTRY_CREATE;
 import static java.nio.file.StandardWatchEventKinds.ENTRY_DELETE;
@@ -17,25 +17,24 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
-import org.wqlab.core.store.ExperimentFolder;
 
 /**
  * Watches the experiments folders of the wqlab projects (kernel notifications, no polling) and reports the project
  * root whose experiments changed: an experiment folder created or removed, or an experiment's metadata or run
  * record rewritten (a run starting or ending). Growth of the raw log is ignored: it would wake the UI every flush.
  */
-final class FolderWatcher {
+public final class FolderWatcher {
     private final Consumer<Path> onChange;
     private final Map<Path, WatchKey> keys = new HashMap<>();
     private final Map<WatchKey, Path> rootOfKey = new HashMap<>();
     private WatchService service;
 
-    FolderWatcher(Consumer<Path> onChange) {
+    public FolderWatcher(Consumer<Path> onChange) {
         this.onChange = onChange;
     }
 
     /** Watches exactly these roots and experiment folders from now on. */
-    synchronized void watch(Set<Path> roots, Set<Path> experimentDirs) {
+    public synchronized void watch(Set<Path> roots, Set<Path> experimentDirs) {
         try {
             if (service == null) {
                 service = FileSystems.getDefault().newWatchService();

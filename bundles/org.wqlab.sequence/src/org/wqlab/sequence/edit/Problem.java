@@ -1,4 +1,4 @@
-package org.wqlab.ui.sequence;
+package org.wqlab.sequence.edit;
 
 import java.util.ArrayList;
 import java.util.List;
