@@ -838,20 +838,7 @@ public final class SequenceRunner {
         JsonArray cached = new JsonArray();
         run.cachedKb.forEach(cached::add);
         o.add("cachedKbBeforeDisconnect", cached);
-        JsonArray steps = new JsonArray();
-        for (StepRecord s : run.steps) {
-            JsonObject j = new JsonObject();
-            j.addProperty("number", s.number());
-            j.addProperty("label", s.label());
-            j.addProperty("type", s.type());
-            j.addProperty("outcome", s.outcome());
-            j.addProperty("detail", s.detail());
-            j.addProperty("started", s.startedUtc());
-            j.addProperty("durationMs", s.durationMs());
-            j.addProperty("kernelUs", s.kernelUs());
-            steps.add(j);
-        }
-        o.add("steps", steps);
+        o.add("steps", StepRecordJson.full(run.steps));
         JsonArray cleanup = new JsonArray();
         run.cleanup.forEach(cleanup::add);
         o.add("cleanup", cleanup);
