@@ -2,16 +2,15 @@ package org.wqlab.boards;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import org.wqlab.core.store.AtomicFiles;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
@@ -105,17 +104,7 @@ public final class BoardStore {
         try {
             Path dir = file.toAbsolutePath().getParent();
             Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-            try {
-                Files.writeString(tmp, text, StandardCharsets.UTF_8);
-                try {
-                    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            AtomicFiles.writePrivate(file, text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new BoardStoreException("cannot write boards file " + file + ": " + e.getMessage(), e);
         }

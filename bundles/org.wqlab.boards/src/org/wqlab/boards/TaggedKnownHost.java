@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+
+import org.wqlab.core.store.AtomicFiles;
 
 /**
  * The one line of wqlab's known-hosts file that a board wqlab starts itself owns: tagged with a comment, replaced at
@@ -33,13 +35,7 @@ final class TaggedKnownHost {
             }
         }
         lines.add("[" + host + "]:" + port + " " + typeAndKey + " " + tag);
-        Path tmp = Files.createTempFile(dir, "known_hosts", ".tmp",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        try {
-            Files.write(tmp, lines, StandardCharsets.UTF_8);
-            Files.move(tmp, knownHostsFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.writePrivate(knownHostsFile,
+                lines.stream().map(l -> l + "\n").collect(Collectors.joining()).getBytes(StandardCharsets.UTF_8));
     }
 }

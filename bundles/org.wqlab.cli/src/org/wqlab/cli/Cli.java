@@ -22,6 +22,7 @@ import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.report.export.CsvExport;
 import org.wqlab.klog.KlogFiles;
 
 /**

@@ -34,6 +34,7 @@ import org.wqlab.sequence.run.RunMonitor;
 import org.wqlab.sequence.run.RunResult;
 import org.wqlab.sequence.run.SequenceRunner;
 import org.wqlab.sequence.run.StepRecord;
+import org.wqlab.sequence.run.StepRecordJson;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.server.SimSshServer;
@@ -285,17 +286,7 @@ final class RunVerb {
             j.addProperty("experiment", result.folder().dir().toString());
             j.addProperty("status", status);
             j.addProperty("summary", result.summary());
-            JsonArray steps = new JsonArray();
-            for (StepRecord r : result.steps()) {
-                JsonObject s = new JsonObject();
-                s.addProperty("number", r.number());
-                s.addProperty("label", r.label());
-                s.addProperty("outcome", r.outcome());
-                s.addProperty("durationMs", r.durationMs());
-                s.addProperty("detail", r.detail());
-                steps.add(s);
-            }
-            j.add("steps", steps);
+            j.add("steps", StepRecordJson.summary(result.steps()));
             JsonArray cleanup = new JsonArray();
             result.cleanup().forEach(cleanup::add);
             j.add("cleanup", cleanup);

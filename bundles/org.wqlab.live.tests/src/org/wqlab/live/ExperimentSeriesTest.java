@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.klog.KlogParser;
 import org.wqlab.klog.LogContentSink;
 
@@ -56,7 +57,7 @@ class ExperimentSeriesTest {
             assertArrayEquals(java.util.Arrays.copyOf(b.delayUs(), b.size()), java.util.Arrays.copyOf(a.delayUs(), a.size()));
         }
         assertEquals(live.events(), recorded.events());
-        assertEquals(List.of(LiveEventKind.MODULE_LOAD, LiveEventKind.USB_DISCONNECT, LiveEventKind.USB_CONNECT,
-                LiveEventKind.MODULE_UNLOAD), recorded.events().stream().map(LiveEvent::kind).toList());
+        assertEquals(List.of(EventKind.MODULE_START, EventKind.USB_DISCONNECT, EventKind.USB_CONNECT,
+                EventKind.MODULE_STOP), recorded.events().stream().map(LiveEvent::kind).toList());
     }
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.Sample;
 import org.wqlab.klog.KlogParser;
@@ -47,8 +48,8 @@ class LiveSessionTest {
         assertEquals(1, series.get(1).cpu());
         assertEquals(70, series.get(1).delayUs()[1]);
 
-        assertEquals(List.of(LiveEventKind.MODULE_LOAD, LiveEventKind.USB_DISCONNECT, LiveEventKind.USB_CONNECT,
-                LiveEventKind.MODULE_UNLOAD), session.events().stream().map(LiveEvent::kind).toList());
+        assertEquals(List.of(EventKind.MODULE_START, EventKind.USB_DISCONNECT, EventKind.USB_CONNECT,
+                EventKind.MODULE_STOP), session.events().stream().map(LiveEvent::kind).toList());
         assertEquals(100_250_000L, session.events().get(1).timeUs());
         assertEquals("USB disconnect 2-1", session.events().get(1).label());
 
@@ -154,10 +155,10 @@ class LiveSessionTest {
     void disconnectWindowsEachKeepTheirOwnWorst() {
         LiveSession session = new LiveSession("t");
         session.addSample(10, 999, 0, false);
-        session.addEvent(new LiveEvent(100, LiveEventKind.USB_DISCONNECT, "a"));
+        session.addEvent(new LiveEvent(100, EventKind.USB_DISCONNECT, "a"));
         session.addSample(110, 300, 0, false);
         session.addSample(120, 200, 1, false);
-        session.addEvent(new LiveEvent(200, LiveEventKind.USB_DISCONNECT, "b"));
+        session.addEvent(new LiveEvent(200, EventKind.USB_DISCONNECT, "b"));
         session.addSample(210, 50, 1, false);
         List<DisconnectWorst> after = session.stats().afterDisconnects();
         assertEquals(2, after.size());
@@ -178,7 +179,7 @@ class LiveSessionTest {
         assertEquals(5_000_000, m.timeUs(), "no wall time passed since the newest line");
         wall[0] = 2_000_000_000L;
         assertEquals(7_000_000, session.mark("later").timeUs(), "2 s of silence later");
-        assertEquals(LiveEventKind.MARK, session.events().get(0).kind());
+        assertEquals(EventKind.MARK, session.events().get(0).kind());
         assertEquals(3, changes.get());
     }
 

@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.wqlab.core.model.Event;
+import org.wqlab.core.model.EventKind;
 
 /** Which parsed kernel events the plots draw as markers, and with what label. */
 final class LiveEvents {
@@ -13,11 +14,11 @@ final class LiveEvents {
     /** The marker for {@code event} at board time {@code timeUs}, or empty for events not drawn. */
     static Optional<LiveEvent> of(Event event, long timeUs) {
         return Optional.ofNullable(switch (event.kind()) {
-            case USB_DISCONNECT -> new LiveEvent(timeUs, LiveEventKind.USB_DISCONNECT,
+            case USB_DISCONNECT -> new LiveEvent(timeUs, EventKind.USB_DISCONNECT,
                     "USB disconnect " + event.subject());
-            case USB_CONNECT -> new LiveEvent(timeUs, LiveEventKind.USB_CONNECT, "USB connect " + event.subject());
-            case MODULE_START -> new LiveEvent(timeUs, LiveEventKind.MODULE_LOAD, "latency_mon load");
-            case MODULE_STOP -> new LiveEvent(timeUs, LiveEventKind.MODULE_UNLOAD, "latency_mon unload");
+            case USB_CONNECT -> new LiveEvent(timeUs, EventKind.USB_CONNECT, "USB connect " + event.subject());
+            case MODULE_START -> new LiveEvent(timeUs, EventKind.MODULE_START, "latency_mon load");
+            case MODULE_STOP -> new LiveEvent(timeUs, EventKind.MODULE_STOP, "latency_mon unload");
             default -> null;
         });
     }

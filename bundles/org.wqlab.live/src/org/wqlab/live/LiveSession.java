@@ -10,6 +10,7 @@ import java.util.function.LongSupplier;
 
 import org.wqlab.core.model.Anomaly;
 import org.wqlab.core.model.Event;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.RawContext;
 import org.wqlab.core.model.Sample;
@@ -122,7 +123,7 @@ public final class LiveSession implements KlogSink {
     /** Adds a marker; a USB disconnect also starts a new "worst delay after disconnect" window. */
     public void addEvent(LiveEvent event) {
         synchronized (lock) {
-            if (event.kind() == LiveEventKind.USB_DISCONNECT) {
+            if (event.kind() == EventKind.USB_DISCONNECT) {
                 if (openDisconnect != null) {
                     closedDisconnects.add(openDisconnect);
                 }
@@ -140,7 +141,7 @@ public final class LiveSession implements KlogSink {
 
     /** A user mark at the board's current time ({@link #boardNowUs()}). */
     public LiveEvent mark(String label) {
-        LiveEvent e = new LiveEvent(boardNowUs(), LiveEventKind.MARK, label);
+        LiveEvent e = new LiveEvent(boardNowUs(), EventKind.MARK, label);
         addEvent(e);
         return e;
     }

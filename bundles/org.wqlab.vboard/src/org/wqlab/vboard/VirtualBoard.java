@@ -4,7 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
-import java.io.Writer;
+import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -23,6 +23,7 @@ import java.util.Properties;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
+import org.wqlab.core.store.AtomicFiles;
 import org.wqlab.target.HostKeyFingerprint;
 
 import com.google.gson.JsonObject;
@@ -382,15 +383,10 @@ public final class VirtualBoard {
         p.setProperty("irqCpu", Integer.toString(b.irqCpu()));
         p.setProperty("started", b.started().toString());
         Path file = runDir().resolve(STATE);
-        Path tmp = runDir().resolve(STATE + ".tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            p.store(w, "the running wqlab virtual board (written by wqlab vboard start)");
-        } catch (IOException e) {
-            throw new VboardException("cannot write " + tmp + ": " + e.getMessage(), e);
-        }
         try {
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            StringWriter text = new StringWriter();
+            p.store(text, "the running wqlab virtual board (written by wqlab vboard start)");
+            AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new VboardException("cannot write " + file + ": " + e.getMessage(), e);
         }

@@ -1,5 +1,9 @@
 package org.wqlab.core.model;
 
+/**
+ * What a kernel-log event, or a marker on the live plot, stands for. The order is part of the cached sample file
+ * format (LogContentCodec stores ordinals): add new kinds at the end.
+ */
 public enum EventKind {
     /** latency_mon: start cpu=.. period_ms=.. threshold_ms=.. report_all=.. */
     MODULE_START,
@@ -12,5 +16,7 @@ public enum EventKind {
     /** workqueue: FUNC hogged CPU for >Nus N times ... */
     WORKQUEUE_HOG,
     /** BUG: workqueue lockup ... */
-    WORKQUEUE_LOCKUP
+    WORKQUEUE_LOCKUP,
+    /** a mark the user set on the live plot; never read from a kernel log */
+    MARK
 }

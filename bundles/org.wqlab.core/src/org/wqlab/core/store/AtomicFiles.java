@@ -8,11 +8,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 import java.util.UUID;
 
 /**
- * Writes a file so that readers see either the old or the new content, never a torn one. The files hold no secrets
- * (metadata, analyses, reports), so they get the user's umask like any other file they write.
+ * Writes a file so that readers see either the old or the new content, never a torn one, and a failed write leaves
+ * the old file as it was. Every file wqlab writes whole goes through here. {@link #write} gives the file the user's
+ * umask (metadata, analyses, reports); {@link #writePrivate} makes it readable by its owner only (saved boards,
+ * host keys, the virtual board's state).
  */
 public final class AtomicFiles {
 
@@ -26,12 +31,12 @@ public final class AtomicFiles {
     }
 
     public static void write(Path target, byte[] content) throws IOException {
-        write(target, ch -> {
-            ByteBuffer b = ByteBuffer.wrap(content);
-            while (b.hasRemaining()) {
-                ch.write(b);
-            }
-        }, true);
+        write(target, bytes(content), true);
+    }
+
+    /** As {@link #write(Path, byte[])}, the file readable and writable by its owner only (where POSIX permissions exist). */
+    public static void writePrivate(Path target, byte[] content) throws IOException {
+        write(target, bytes(content), true, true);
     }
 
     /**
@@ -40,11 +45,28 @@ public final class AtomicFiles {
      * read may skip that cost.
      */
     public static void write(Path target, Content content, boolean durable) throws IOException {
+        write(target, content, durable, false);
+    }
+
+    private static Content bytes(byte[] content) {
+        return ch -> {
+            ByteBuffer b = ByteBuffer.wrap(content);
+            while (b.hasRemaining()) {
+                ch.write(b);
+            }
+        };
+    }
+
+    private static void write(Path target, Content content, boolean durable, boolean ownerOnly) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         // not Files.createTempFile: it makes the file 0600 whatever the umask
         Path tmp = dir.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        FileAttribute<?>[] attributes = ownerOnly && dir.getFileSystem().supportedFileAttributeViews().contains("posix")
+                ? new FileAttribute<?>[] { PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")) }
+                : new FileAttribute<?>[0];
         try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW)) {
+            try (FileChannel ch = FileChannel.open(tmp, Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW),
+                    attributes)) {
                 content.writeTo(ch);
                 if (durable) {
                     ch.force(true);

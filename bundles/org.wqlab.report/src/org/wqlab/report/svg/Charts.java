@@ -160,6 +160,7 @@ public final class Charts {
             case MODULE_STOP -> "module unload";
             case WORKQUEUE_LOCKUP -> "workqueue lockup";
             case WORKQUEUE_HOG -> null;
+            case MARK -> ev.subject();
         };
     }
 }

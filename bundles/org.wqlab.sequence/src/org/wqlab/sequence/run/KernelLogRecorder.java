@@ -34,6 +34,7 @@ public final class KernelLogRecorder implements OutputSink {
     private long lastUs = -1;
     private boolean kmsgFormat = true;
     private IOException writeError;
+    private long lastArrivalNanos = System.nanoTime();
 
     private final OutputSink tap;
 
@@ -79,6 +80,7 @@ public final class KernelLogRecorder implements OutputSink {
 
     @Override
     public synchronized void write(byte[] buffer, int offset, int length) {
+        lastArrivalNanos = System.nanoTime();
         partial.append(new String(buffer, offset, length, StandardCharsets.UTF_8));
         int nl;
         while ((nl = partial.indexOf("\n")) >= 0) {
@@ -140,6 +142,37 @@ public final class KernelLogRecorder implements OutputSink {
             }
         }
         return -1;
+    }
+
+    /**
+     * Blocks until nothing has arrived for {@code quietMs}, or {@code maxMs} after the call: a stream that has just
+     * opened has then delivered the backlog it started with (a busy log never falls quiet, hence the bound).
+     */
+    public synchronized void awaitQuiet(long quietMs, long maxMs) throws InterruptedException {
+        long end = System.nanoTime() + maxMs * 1_000_000L;
+        while (true) {
+            long until = Math.min(end, lastArrivalNanos + quietMs * 1_000_000L);
+            long leftMs = (until - System.nanoTime()) / 1_000_000L;
+            if (leftMs <= 0) {
+                return;
+            }
+            wait(leftMs);
+        }
+    }
+
+    /** Blocks until a record containing {@code text} has arrived, or the time is up; @return its sequence number, or -1 */
+    public synchronized long awaitSeqOf(String text, long timeoutMs) throws InterruptedException {
+        long end = System.nanoTime() + timeoutMs * 1_000_000L;
+        long seq = seqOf(text);
+        while (seq < 0) {
+            long left = (end - System.nanoTime()) / 1_000_000L;
+            if (left <= 0) {
+                return -1;
+            }
+            wait(Math.min(left, 100));
+            seq = seqOf(text);
+        }
+        return seq;
     }
 
     /** {@link #await}: the time ran out or the stop flag was set while a line was still being matched. */

@@ -30,7 +30,6 @@ import org.wqlab.core.elf.ModuleInfo;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.model.InputException;
-import org.wqlab.core.store.AtomicFiles;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.KernelLogCheck;
 import org.wqlab.core.store.RawLogAppender;
@@ -64,8 +63,6 @@ import org.wqlab.usb.UsbDriverException;
 import org.wqlab.usb.UsbDriverIds;
 import org.wqlab.usb.UsbDrivers;
 
-import com.google.gson.GsonBuilder;
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 /**
@@ -77,7 +74,7 @@ import com.google.gson.JsonObject;
 public final class SequenceRunner {
 
     /** Extra file in the experiment folder: step timings and outcomes, module identity, cached sizes. */
-    public static final String RUN_FILE = "run.json";
+    public static final String RUN_FILE = RunRecordFile.FILE;
     private static final Duration SHORT = Duration.ofSeconds(30);
     /** How long a wait for a kernel log line gives the log stream to catch up with the board's clock. */
     private static final Duration LOG_CATCH_UP = Duration.ofSeconds(120);
@@ -108,12 +105,10 @@ public final class SequenceRunner {
         Workspace workspace;
         ExperimentMetadata metadata;
         BoardConnection connection;
-        RemoteStream kmsg;
         KernelLogRecorder recorder;
+        KernelLogSession kernelLog;
         TraceCapture trace;
         final List<String> traceRecord = new ArrayList<>();
-        String logMode = "none";
-        long firstSeq = -1;
         final List<StepRecord> steps = new ArrayList<>();
         final List<String> cleanup = new ArrayList<>();
         final Set<String> loadedModules = new LinkedHashSet<>();
@@ -135,6 +130,10 @@ public final class SequenceRunner {
             this.board = board;
             this.monitor = monitor;
             this.folder = folder;
+        }
+
+        String logMode() {
+            return kernelLog == null ? "none" : kernelLog.mode();
         }
 
         void check() throws Cancelled {
@@ -211,7 +210,8 @@ public final class SequenceRunner {
                 monitor.message("connecting");
                 run.connection = board.connector().connect();
                 probeFacts(run);
-                startKernelLog(run);
+                run.kernelLog = new KernelLogSession(run.connection, run.recorder);
+                run.kernelLog.start(run.folder.id());
                 startTrace(run);
                 steps(run, sequence.steps(), "");
             } catch (Cancelled e) {
@@ -243,7 +243,9 @@ public final class SequenceRunner {
             } finally {
                 recordNotRun(run);
                 cleanup(run);
-                stopKernelLog(run);
+                if (run.kernelLog != null) {
+                    run.kernelLog.stop();
+                }
                 flusher.shutdownNow();
                 run.recorder.flush();
                 if (run.connection != null) {
@@ -261,38 +263,6 @@ public final class SequenceRunner {
             monitor.message("no verdict: the run did not reach a disconnect");
         }
         return new RunResult(folder, status, summary, run.steps, run.cleanup);
-    }
-
-    // ------------------------------------------------------------------ kernel log
-
-    private void startKernelLog(Run run) throws TransportException, InterruptedException {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        run.kmsg = run.connection.stream(Command.of("cat").arg("/dev/kmsg"), run.recorder, OutputSink.into(err));
-        boolean any = run.recorder.awaitAnyRecord(2000);
-        if (!any && !run.kmsg.isRunning()) {
-            // no /dev/kmsg (permissions, old kernel): dmesg -w, without sequence numbers
-            run.recorder.plainLines();
-            run.kmsg = run.connection.stream(Command.of("dmesg").word("-w"), run.recorder, OutputSink.DISCARD);
-            run.recorder.startAt(0);
-            run.logMode = "dmesg -w (fallback: " + err.toString(StandardCharsets.UTF_8).strip() + ")";
-            return;
-        }
-        Thread.sleep(300);
-        long backlog = run.recorder.maxSeqSeen();
-        String marker = KmsgLine.of("run " + run.folder.id() + " start");
-        kmsgWrite(run, marker);
-        long markerSeq = -1;
-        long end = System.nanoTime() + 1_500_000_000L;
-        while (markerSeq < 0 && System.nanoTime() < end) {
-            markerSeq = run.recorder.seqOf(marker);
-            if (markerSeq < 0) {
-                Thread.sleep(50);
-            }
-        }
-        run.firstSeq = markerSeq >= 0 ? markerSeq : backlog + 1;
-        run.logMode = "/dev/kmsg from seq " + run.firstSeq + (markerSeq >= 0 ? " (run marker)"
-                : " (after the " + (backlog + 1) + " records there were; the board did not log the marker)");
-        run.recorder.startAt(run.firstSeq);
     }
 
     // ------------------------------------------------------------------ workqueue trace (org.wqlab.analysis)
@@ -331,26 +301,6 @@ public final class SequenceRunner {
         }
     }
 
-    private void stopKernelLog(Run run) {
-        if (run.kmsg != null) {
-            if (run.connection.isOpen()) {
-                try {
-                    // let the last records (module stop) arrive
-                    run.recorder.await(Pattern.compile("latency_mon: stop|wqlab: run .* end"), 0, 1000, () -> false);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            run.kmsg.cancel();
-        }
-    }
-
-    /** {@code line}: made by {@link KmsgLine#of}, one record that nothing reads as a report or an event. */
-    private void kmsgWrite(Run run, String line) throws TransportException {
-        // the board's log holds the step events, on the kernel clock; a board that refuses is not a failure
-        run.connection.run(Command.of("echo").arg(line).op(">").arg("/dev/kmsg"), SHORT);
-    }
-
     // ------------------------------------------------------------------ steps
 
     private void steps(Run run, List<Step> steps, String suffix) throws Cancelled, StepFailed, TransportException,
@@ -373,7 +323,7 @@ public final class SequenceRunner {
             String detail = "";
             try {
                 if (step.type() != org.wqlab.sequence.StepType.REPEAT) {
-                    kmsgWrite(run, KmsgLine.of("step " + number + " " + step.type().id()
+                    run.kernelLog.write(KmsgLine.of("step " + number + " " + step.type().id()
                             + (step.name().isEmpty() ? "" : " " + step.name())));
                 }
                 detail = execute(run, r, label);
@@ -401,7 +351,7 @@ public final class SequenceRunner {
             InterruptedException {
         BoardConnection c = run.connection;
         return switch (r.type()) {
-            case CONNECT -> "connected to " + c.profile().name() + "; kernel log: " + run.logMode;
+            case CONNECT -> "connected to " + c.profile().name() + "; kernel log: " + run.logMode();
             case LOAD_MODULE -> load(run, r, label);
             case UNLOAD_MODULE -> unload(run, r.moduleName().replace('-', '_'), label);
             case RUN -> runCommand(run, r, label);
@@ -445,7 +395,7 @@ public final class SequenceRunner {
             }
             case MARK -> {
                 String text = r.text("label");
-                kmsgWrite(run, KmsgLine.of("mark " + text));
+                run.kernelLog.write(KmsgLine.of("mark " + text));
                 yield text;
             }
             case REPEAT -> {
@@ -687,7 +637,7 @@ public final class SequenceRunner {
         var m = CACHED.matcher(meminfo.stdoutText());
         long cached = m.find() ? Long.parseLong(m.group(1)) : -1;
         run.cachedKb.add(cached);
-        kmsgWrite(run, KmsgLine.of("cached " + cached + " kB before disconnect"));
+        run.kernelLog.write(KmsgLine.of("cached " + cached + " kB before disconnect"));
         UsbAction action = usbAction(run, r);
         try {
             d.disconnect(action);
@@ -821,42 +771,10 @@ public final class SequenceRunner {
 
     private void writeRecord(Run run, ExperimentStatus status, String summary, Map<String, String> variables)
             throws IOException {
-        JsonObject o = new JsonObject();
-        o.addProperty("formatVersion", 1);
-        o.addProperty("status", status.word());
-        o.addProperty("summary", summary);
-        o.addProperty("kernelLog", run.logMode);
-        if (run.sequence.trace()) {
-            o.addProperty("trace", String.join("; ", run.traceRecord));
-        }
-        JsonObject vars = new JsonObject();
-        variables.forEach(vars::addProperty);
-        o.add("variables", vars);
-        if (run.moduleIdentity != null) {
-            o.add("module", run.moduleIdentity);
-        }
-        JsonArray cached = new JsonArray();
-        run.cachedKb.forEach(cached::add);
-        o.add("cachedKbBeforeDisconnect", cached);
-        JsonArray steps = new JsonArray();
-        for (StepRecord s : run.steps) {
-            JsonObject j = new JsonObject();
-            j.addProperty("number", s.number());
-            j.addProperty("label", s.label());
-            j.addProperty("type", s.type());
-            j.addProperty("outcome", s.outcome());
-            j.addProperty("detail", s.detail());
-            j.addProperty("started", s.startedUtc());
-            j.addProperty("durationMs", s.durationMs());
-            j.addProperty("kernelUs", s.kernelUs());
-            steps.add(j);
-        }
-        o.add("steps", steps);
-        JsonArray cleanup = new JsonArray();
-        run.cleanup.forEach(cleanup::add);
-        o.add("cleanup", cleanup);
-        String json = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(o) + "\n";
-        AtomicFiles.write(run.folder.dir().resolve(RUN_FILE), json.getBytes(StandardCharsets.UTF_8));
+        new RunRecordFile(status, summary, run.logMode(),
+                run.sequence.trace() ? Optional.of(String.join("; ", run.traceRecord)) : Optional.empty(), variables,
+                Optional.ofNullable(run.moduleIdentity), run.cachedKb, run.steps, run.cleanup)
+                .writeInto(run.folder.dir());
         String notes = summary + (run.cachedKb.isEmpty() ? "" : "; Cached before disconnect: " + run.cachedKb + " kB")
                 + (run.moduleIdentity == null ? "" : "; module " + run.moduleIdentity);
         run.metadata = run.metadata.withStatus(status).withNotes(notes)

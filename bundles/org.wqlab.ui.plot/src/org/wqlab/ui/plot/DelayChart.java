@@ -21,10 +21,10 @@ import org.eclipse.swtchart.ICustomPaintListener;
 import org.eclipse.swtchart.ILineSeries;
 import org.eclipse.swtchart.ISeries.SeriesType;
 import org.eclipse.swtchart.Range;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.Sample;
 import org.wqlab.live.LiveEvent;
-import org.wqlab.live.LiveEventKind;
 import org.wqlab.live.Waiting;
 import org.wqlab.ui.refresh.UiRefreshThrottle;
 
@@ -358,7 +358,7 @@ final class DelayChart {
                 }
                 int px = x.getPixelCoordinate(t);
                 gc.setForeground(markerColour(display, e));
-                gc.setLineStyle(e.kind() == LiveEventKind.MARK ? SWT.LINE_DOT : SWT.LINE_SOLID);
+                gc.setLineStyle(e.kind() == EventKind.MARK ? SWT.LINE_DOT : SWT.LINE_SOLID);
                 gc.drawLine(px, 0, px, size.y);
                 gc.setLineStyle(SWT.LINE_SOLID);
                 int textWidth = gc.textExtent(e.label()).x;
@@ -416,7 +416,8 @@ final class DelayChart {
         return display.getSystemColor(switch (e.kind()) {
             case USB_DISCONNECT -> SWT.COLOR_RED;
             case USB_CONNECT -> SWT.COLOR_DARK_GREEN;
-            case MODULE_LOAD, MODULE_UNLOAD -> SWT.COLOR_DARK_GRAY;
+            case MODULE_START, MODULE_STOP -> SWT.COLOR_DARK_GRAY;
+            case WORKQUEUE_HOG, WORKQUEUE_LOCKUP -> SWT.COLOR_DARK_MAGENTA;
             case MARK -> SWT.COLOR_MAGENTA;
         });
     }

@@ -26,11 +26,11 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.AnalysisFiles;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.ui.plot.AttributionOverlay;
 import org.wqlab.core.model.Event;
-import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.stats.DisconnectImpact;
@@ -359,6 +359,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
             case USB_CONNECT -> SWT.COLOR_DARK_GREEN;
             case MODULE_START, MODULE_STOP -> SWT.COLOR_DARK_GRAY;
             case WORKQUEUE_HOG, WORKQUEUE_LOCKUP -> SWT.COLOR_DARK_MAGENTA;
+            case MARK -> SWT.COLOR_MAGENTA;
         };
     }
 

@@ -89,6 +89,7 @@ public record PlotData(List<CpuSeries> series, List<EventMarker> markers, boolea
             case MODULE_STOP -> "module unload";
             case WORKQUEUE_HOG -> "hog " + e.subject();
             case WORKQUEUE_LOCKUP -> "lockup " + e.subject();
+            case MARK -> e.subject();
         };
     }
 }

@@ -18,10 +18,10 @@ import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Event;
 import org.junit.jupiter.api.Test;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.klog.KlogParser;
 import org.wqlab.live.DisconnectWorst;
 import org.wqlab.live.LiveEvent;
-import org.wqlab.live.LiveEventKind;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
 import org.wqlab.sim.Board;
@@ -60,7 +60,7 @@ class LivePlotSimulatedRunTest {
             assertEquals(null, sequence.failure());
 
             List<LiveEvent> events = session.events();
-            LiveEvent disconnect = events.stream().filter(e -> e.kind() == LiveEventKind.USB_DISCONNECT).findFirst()
+            LiveEvent disconnect = events.stream().filter(e -> e.kind() == EventKind.USB_DISCONNECT).findFirst()
                     .orElseThrow(() -> new AssertionError("no disconnect in " + events));
             DisconnectWorst after = session.stats().afterDisconnects().get(0);
             int largest = session.stats().maxUs();

@@ -28,9 +28,9 @@ import org.eclipse.ui.handlers.IHandlerService;
 import org.junit.jupiter.api.Test;
 import org.wqlab.boards.Boards;
 import org.wqlab.boards.BuiltInSimulator;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.live.DisconnectWorst;
-import org.wqlab.live.LiveEventKind;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
 import org.wqlab.sequence.SequenceJson;
@@ -96,7 +96,7 @@ class LivePlotStallTest {
         Consumer<Frame> watchBeforeDisconnect = f -> {
             LiveSession s = run.get();
             if (s != null && view.session() == s
-                    && s.events().stream().noneMatch(e -> e.kind() == LiveEventKind.USB_DISCONNECT)) {
+                    && s.events().stream().noneMatch(e -> e.kind() == EventKind.USB_DISCONNECT)) {
                 beforeDisconnect.set(f);
             }
         };
@@ -108,7 +108,7 @@ class LivePlotStallTest {
             UiWait.until(ui.display, () -> view.session() == session, SHORT, "the Live Plot to show the run");
 
             Matcher first = UiWait.until(ui.display, () -> session.events().stream()
-                    .anyMatch(e -> e.kind() == LiveEventKind.USB_DISCONNECT) ? waitingLabel(view, cpu, 0) : null, RUN,
+                    .anyMatch(e -> e.kind() == EventKind.USB_DISCONNECT) ? waitingLabel(view, cpu, 0) : null, RUN,
                     "CPU " + cpu + "'s waiting bar after the pull (" + editor.runSummary() + ")");
             double firstSeconds = Double.parseDouble(first.group(2));
             // a 10 s window from here on, so the bar is wide enough to see in the screenshot

@@ -30,8 +30,8 @@ import org.eclipse.ui.console.IHyperlink;
 import org.eclipse.ui.console.MessageConsole;
 import org.eclipse.ui.menus.CommandContributionItem;
 import org.junit.jupiter.api.Test;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.ExperimentStatus;
-import org.wqlab.live.LiveEventKind;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
 import org.wqlab.sequence.StepType;
@@ -109,7 +109,7 @@ class RunOnSimulatedBoardTest {
         assertEquals(ExperimentStatus.COMPLETED, result.folder().readMetadata().status(), "recorded completed");
         assertTrue(result.folder().dir().startsWith(ExperimentsLocation.root()), "in the experiments folder");
         assertTrue(result.folder().readMetadata().sequence().contains("stall over"), "the sequence as run");
-        assertTrue(live.events().stream().anyMatch(e -> e.kind() == LiveEventKind.USB_DISCONNECT),
+        assertTrue(live.events().stream().anyMatch(e -> e.kind() == EventKind.USB_DISCONNECT),
                 "the live session saw the disconnect: " + live.events());
         assertTrue(live.stats().maxUs() > 1_000_000, "and the stall: " + live.stats().maxUs() + " us");
 

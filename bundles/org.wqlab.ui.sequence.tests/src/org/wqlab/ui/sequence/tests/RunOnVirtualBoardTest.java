@@ -36,8 +36,8 @@ import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.Boards;
 import org.wqlab.boards.VirtualBoardHost;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.ExperimentStatus;
-import org.wqlab.live.LiveEventKind;
 import org.wqlab.live.LiveSession;
 import org.wqlab.sequence.run.RunResult;
 import org.wqlab.target.facts.BoardFacts;
@@ -184,7 +184,7 @@ class RunOnVirtualBoardTest {
             assertEquals(org.wqlab.sequence.SequenceJson.defaultSequence().steps().size(), outcomes.size(),
                     "one outcome per step of the default sequence: " + outcomes);
             outcomes.forEach((p, o) -> assertEquals(StepOutcome.State.OK, o.state(), "step " + p + ": " + o));
-            assertTrue(live.events().stream().anyMatch(e -> e.kind() == LiveEventKind.USB_DISCONNECT),
+            assertTrue(live.events().stream().anyMatch(e -> e.kind() == EventKind.USB_DISCONNECT),
                     "no USB disconnect in the run: " + live.events());
             assertTrue(live.stats().maxUs() >= 100_000, "no stall: the worst delay was " + live.stats().maxUs()
                     + " us");
