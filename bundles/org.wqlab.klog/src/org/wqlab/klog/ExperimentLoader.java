@@ -24,6 +24,9 @@ import org.wqlab.core.store.RawLogAppender;
 import org.wqlab.core.store.SampleCache;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.core.store.WorkspaceContents;
+import org.wqlab.klog.importer.LogHead;
+import org.wqlab.klog.importer.LogImporter;
+import org.wqlab.klog.importer.LogImporters;
 
 /** Glues the klog grammar to the core experiment store: import a log, load an experiment, load a workspace. */
 public final class ExperimentLoader {
@@ -107,36 +110,51 @@ public final class ExperimentLoader {
     }
 
     /**
-     * Imports a log file as a new experiment: the bytes are copied to {@code kernel.log} and parsed in the same
-     * pass; a log that is not kernel log text is refused and leaves no experiment behind.
+     * Imports a log file as a new experiment through the installed importers ({@link LogImporters#installed()}):
+     * the first that reads the file writes {@code kernel.log}, which is parsed in the same pass; a file no importer
+     * reads, or that is not kernel log text, is refused and leaves no experiment behind.
      */
     public static LoadedExperiment importLog(Workspace workspace, Path log, String name, Instant created)
             throws InputException, IOException {
+        return importLog(workspace, log, name, created, LogImporters.installed());
+    }
+
+    /** As {@link #importLog(Workspace, Path, String, Instant)}, asking the given importers. */
+    public static LoadedExperiment importLog(Workspace workspace, Path log, String name, Instant created,
+            LogImporters importers) throws InputException, IOException {
         if (!Files.isRegularFile(log)) {
             throw new InputException(log, 0, Files.exists(log) ? "not a regular file" : "no such file");
         }
+        LogHead head;
+        try {
+            head = LogHead.of(log);
+        } catch (IOException e) {
+            throw new InputException(log, 0, "cannot read: " + e.getMessage(), e);
+        }
+        LogImporter importer = importers.readerOf(log, head);
         ExperimentFolder reserved = workspace.create(name, created);
         ExperimentFolder folder = workspace.staging(reserved);
         boolean ok = false;
         try {
             LogContentSink sink = new LogContentSink();
             KlogParser parser = new KlogParser(sink);
-            byte[] buf = new byte[KlogFiles.CHUNK];
-            try (var in = Files.newInputStream(log); RawLogAppender out = folder.openKernelLog()) {
-                int n;
-                while ((n = in.read(buf)) > 0) {
-                    out.append(buf, 0, n);
-                    parser.feed(buf, 0, n);
-                }
+            String note;
+            try (RawLogAppender out = folder.openKernelLog()) {
+                note = importer.importInto(log, (buf, off, n) -> {
+                    out.append(buf, off, n);
+                    parser.feed(buf, off, n);
+                });
             } catch (IOException e) {
                 throw new InputException(log, 0, "cannot read: " + e.getMessage(), e);
             }
             parser.finish();
             LogContent content = sink.content(parser.lines());
             KlogFiles.checkText(log, content);
+            String notes = "imported from " + log.toAbsolutePath() + " (" + importer.name() + ")"
+                    + (note.isEmpty() ? "" : "; " + note);
             ExperimentMetadata metadata = ExperimentMetadata.of(reserved.id(), name, created,
                     ExperimentStatus.COMPLETED)
-                    .withNotes("imported from " + log.toAbsolutePath());
+                    .withNotes(notes);
             Event start = lastStart(content.events());
             if (start != null) {
                 Map<String, String> params = new LinkedHashMap<>(start.fields());
