@@ -10,10 +10,11 @@ import java.util.List;
 public final class Palette {
     /**
      * One colour per CPU (live plot) or per experiment (editors, compare, reports), in order; the Okabe-Ito set,
-     * told apart with most colour-vision deficiencies.
+     * told apart with most colour-vision deficiencies. Black is last: the Live Plot's "reports" series (reports
+     * without a CPU, index -1) takes it, where the pale yellow would hardly show on white.
      */
     public static final List<Rgb> SERIES = List.of(Rgb.of(0x0072b2), Rgb.of(0xd55e00), Rgb.of(0x009e73),
-            Rgb.of(0xcc79a7), Rgb.of(0xe69f00), Rgb.of(0x56b4e9), Rgb.of(0x000000), Rgb.of(0xf0e442));
+            Rgb.of(0xcc79a7), Rgb.of(0xe69f00), Rgb.of(0x56b4e9), Rgb.of(0xf0e442), Rgb.of(0x000000));
 
     /** The dashed line at the stall threshold. */
     public static final Rgb THRESHOLD = Rgb.of(0xb00020);
