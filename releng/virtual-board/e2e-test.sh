@@ -126,7 +126,7 @@ stall_run() { # stall_run MIB STRICT: the report procedure (classic module on CP
 		fail "$mib MiB: worst delay $worst ms is not >= 100 ms and >= 3 x baseline ($base ms)"
 	fi
 	unloaded "$mib MiB"
-	if [ "$strict" = yes ]; then # issue 10: the real kernel's trace names the work item that held CPU 0
+	if [ "$strict" = yes ]; then # the real kernel's trace names the work item that held CPU 0
 		local explained
 		explained=$("$wqlab" explain "$exp" 2>&1) || true
 		sed 's/^/  explain: /' <<<"$explained" | head -24 | cut -c1-200

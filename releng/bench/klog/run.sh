@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Kernel-log parse benchmark.
+# Kernel-log parse benchmark: the parser's throughput on a generated realistic kernel log.
 #
 # usage: releng/bench/klog/run.sh [CLASSPATH] [SIZE_MB] [WORKDIR]   (CLASSPATH '' or omitted: the Tycho build's jars)
 #   CLASSPATH  the built org.wqlab.core, org.wqlab.klog and org.wqlab.cli classes (jars or class folders, ':'

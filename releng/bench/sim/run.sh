@@ -1,5 +1,5 @@
 #!/bin/sh
-# Simulator benchmark (issue 4, acceptance 7): simulated seconds per wall second for one simulated hour with a 4 GB
+# Simulator benchmark: simulated seconds per wall second for one simulated hour with a 4 GB
 # copy and a physical pull, cold first round, then warm median of N rounds next to an empty-event-loop baseline with
 # the same number of timer events, measured in the same run. Goal: >= 3600.
 # Needs the Tycho build outputs first (from the repo root):

@@ -30,7 +30,7 @@ import com.google.gson.Gson;
 import com.google.gson.JsonObject;
 
 /**
- * Acceptance 6 of issue 10: the report's procedure on simulated boards that differ in one fact (kernel version,
+ * The report's procedure on simulated boards that differ in one fact (kernel version,
  * BogoMIPS, the threshold parameter, the USB interrupt's CPU); the board is driven through its own shell in virtual
  * time, the trace read from wqlab's tracefs instance, the facts read from /proc and /sys as on any board. The
  * verdict's text must follow the fact.

@@ -23,7 +23,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 /**
- * Acceptance 4 of issue 8, headless half: the default runs of the three simulator profiles ({@code wqlab run
+ * The comparison report, headless: the default runs of the three simulator profiles ({@code wqlab run
  * --board sim:PROFILE}), compared in an HTML report ({@code wqlab report ... --html}) that headless Chromium opens
  * and renders with both charts. The screenshot is kept in target/screenshots (docs/compare-report.png).
  */

@@ -16,7 +16,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
-/** Acceptance 1 of issue 7: the default sequence headless on the simulated board, checked against its ground truth. */
+/** The default sequence headless on the simulated board, checked against its ground truth. */
 class RunVerbTest {
 
     private static List<Path> simRunFolders(Path tmp) throws Exception {

@@ -32,7 +32,7 @@ import org.wqlab.target.Command;
 import org.wqlab.target.RemoteStream;
 
 /**
- * Acceptance 3 of issue 6: the CI-built arm64 latency-mon against the simulated R-Car H3 (8 CPUs) whose profile
+ * The CI-built arm64 latency-mon against the simulated R-Car H3 (8 CPUs) whose profile
  * carries that module's vermagic, through real SSH (MINA SSHD on 127.0.0.1, JSch client, SFTP upload).
  */
 class SimBoardDeployTest {

@@ -10,6 +10,7 @@ import org.wqlab.analysis.Culprit;
 import org.wqlab.analysis.Verdict;
 import org.wqlab.core.model.Event;
 import org.wqlab.core.model.LogEntry;
+import org.wqlab.core.palette.Palette;
 import org.wqlab.core.stats.DisconnectImpact;
 import org.wqlab.core.stats.Statistics;
 import org.wqlab.core.store.LoadedExperiment;
@@ -34,19 +35,19 @@ public final class HtmlReport {
             .verdict { font-size: 17px; font-weight: bold; padding: 10px 14px; }
             .verdict, .why { background: #f2f2f2; border-left: 5px solid #777; }
             .why { padding: 6px 14px; font-weight: bold; }
-            .stalled { background: #fdecea; border-left-color: #c62828; }
-            .normal { background: #eef5ee; border-left-color: #2e7d32; }
+            .stalled { background: #fdecea; border-left-color: %s; }
+            .normal { background: #eef5ee; border-left-color: %s; }
             table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
             th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; vertical-align: top; }
             td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
             th { background: #f2f2f2; }
             td.nowrap { white-space: nowrap; }
-            .chart { display: block; margin: 12px 0; border: 1px solid #ddd; max-width: 100%; height: auto; }
+            .chart { display: block; margin: 12px 0; border: 1px solid #ddd; max-width: 100%%; height: auto; }
             .notes li { color: #555; }
             .explanation { font-size: 15px; margin: 8px 0 4px 0; }
             .facts td:first-child { color: #555; white-space: nowrap; }
             footer { margin-top: 32px; font-size: 12px; color: #777; }
-            """;
+            """.formatted(Palette.VERDICT_STALLED.hex(), Palette.VERDICT_NORMAL.hex());
 
     private HtmlReport() {
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
 
+import org.wqlab.core.palette.Palette;
 import org.wqlab.report.AlignedSeries;
 
 /**
@@ -141,9 +142,10 @@ public final class LineChart {
             double ty = y.px(thresholdMs);
             b.append("<line class=\"threshold\" x1=\"").append(Svg.n(left)).append("\" x2=\"").append(Svg.n(right))
                     .append("\" y1=\"").append(Svg.n(ty)).append("\" y2=\"").append(Svg.n(ty))
-                    .append("\" stroke=\"#b00020\" stroke-dasharray=\"6 4\"/>\n");
+                    .append("\" stroke=\"").append(Palette.THRESHOLD.hex()).append("\" stroke-dasharray=\"6 4\"/>\n");
             b.append("<text x=\"").append(Svg.n(right - 4)).append("\" y=\"").append(Svg.n(ty - 4))
-                    .append("\" text-anchor=\"end\" fill=\"#b00020\">threshold ").append(Svg.tick(thresholdMs))
+                    .append("\" text-anchor=\"end\" fill=\"").append(Palette.THRESHOLD.hex()).append("\">threshold ")
+                    .append(Svg.tick(thresholdMs))
                     .append(" ms</text>\n");
         }
         for (Marker m : markers) {

@@ -2,12 +2,13 @@ package org.wqlab.report.svg;
 
 import java.util.Locale;
 
+import org.wqlab.core.palette.Palette;
+
 /** Small helpers to write SVG text by hand (no library: this bundle is headless and has no dependencies). */
 public final class Svg {
 
-    /** Colours for series, in order; readable on white and distinct for the common colour blindnesses. */
-    public static final String[] PALETTE = { "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9",
-            "#000000", "#f0e442" };
+    /** Colours for series, in order: {@link Palette#SERIES} as CSS hex. */
+    public static final String[] PALETTE = Palette.SERIES.stream().map(c -> c.hex()).toArray(String[]::new);
 
     private Svg() {
     }

@@ -19,7 +19,7 @@ import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceJson;
 
-/** Acceptance 2 of issue 7: cancel mid-run and a dropped SSH connection both keep the log so far, status interrupted. */
+/** Cancel mid-run and a dropped SSH connection both keep the log so far, status interrupted. */
 class RunnerInterruptTest {
 
     private static final int COPY_STEP = 5;

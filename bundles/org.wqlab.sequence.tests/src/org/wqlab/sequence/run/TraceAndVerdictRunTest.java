@@ -31,7 +31,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 /**
- * Issue 10 on the simulated board over real SSH: the default sequence traces the workqueue in wqlab's own tracefs
+ * Tracing and the verdict on the simulated board over real SSH: the default sequence traces the workqueue in wqlab's own tracefs
  * instance, names the work item that held the CPU and writes a verdict; the board's tracing is left as found after
  * success, failure and cancel.
  */

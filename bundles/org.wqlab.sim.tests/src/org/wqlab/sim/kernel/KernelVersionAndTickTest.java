@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.wqlab.sim.BoardProfile;
 import org.wqlab.sim.Profiles;
 
-/** Acceptance 4 (automatic CPU_INTENSIVE on >= 6.5) and 5 (the tick round-up at HZ=100 and 250). */
+/** Automatic CPU_INTENSIVE on kernels >= 6.5, and the tick round-up at HZ=100 and 250. */
 class KernelVersionAndTickTest {
 
     private static long worstAfterPullUs(BoardProfile profile) {

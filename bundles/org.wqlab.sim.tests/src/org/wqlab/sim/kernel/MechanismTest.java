@@ -11,7 +11,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** Acceptance 2 and 3: the stall grows linearly with the cache, is shared by the pool, and where it does not happen. */
+/** The stall grows linearly with the cache, is shared by the pool, and where it does not happen. */
 class MechanismTest {
 
     private static double worstDelayMs(long cachedBytes) {

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.wqlab.sim.Profiles;
 
-/** Acceptance 1: the report's 4 GB procedure gives about 6.5 s (default config) and 2.3 s (tailored). */
+/** The report's 4 GB procedure gives about 6.5 s (default config) and 2.3 s (tailored). */
 class ReportProcedureTest {
 
     @Test

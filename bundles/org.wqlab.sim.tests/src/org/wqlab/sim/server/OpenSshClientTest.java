@@ -29,7 +29,7 @@ import org.wqlab.sim.Board;
 import org.wqlab.sim.ModuleImage;
 import org.wqlab.sim.Profiles;
 
-/** Acceptance 6: Debian's OpenSSH ssh and sftp clients against the simulated board on 127.0.0.1. */
+/** Debian's OpenSSH ssh and sftp clients against the simulated board on 127.0.0.1. */
 class OpenSshClientTest {
 
     @TempDir

@@ -55,7 +55,7 @@ import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
 
 /**
- * Acceptance 5 (experiments part) of issue 8 in the real workbench under Xvfb: the default sequence runs on the
+ * The Experiments view and editors in the real workbench under Xvfb: the default sequence runs on the
  * built-in simulated board (real SSH on 127.0.0.1) into the workspace's wqlab project; the Experiments view lists
  * the run when it ends, with the worst delay computed independently from the recorded log; the experiment opens
  * in its editor; two runs open in the compare editor; an interrupted experiment opens marked as such.

@@ -22,6 +22,7 @@ import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.AttributedDelay;
 import org.wqlab.analysis.Culprit;
 import org.wqlab.analysis.Verdict;
+import org.wqlab.core.palette.Palette;
 
 /**
  * Draws an experiment's attribution over its delay chart: for every stall (a delay longer than the monitor's
@@ -89,8 +90,8 @@ public final class AttributionOverlay implements ICustomPaintListener {
         IAxis x = chart.getAxisSet().getXAxis(0);
         Point size = chart.getPlotArea().getControl().getSize();
         Rectangle area = new Rectangle(0, 0, size.x, size.y);
-        Color fill = new Color(255, 160, 40);
-        Color late = new Color(220, 60, 20);
+        Color fill = SwtColours.of(Palette.STALL_SHADE);
+        Color late = SwtColours.of(Palette.STALL_LATE);
         Color text = e.display.getSystemColor(SWT.COLOR_BLACK);
         int previousAlpha = gc.getAlpha();
         try {
@@ -122,8 +123,6 @@ public final class AttributionOverlay implements ICustomPaintListener {
             }
         } finally {
             gc.setAlpha(previousAlpha);
-            fill.dispose();
-            late.dispose();
         }
     }
 
@@ -148,7 +147,7 @@ public final class AttributionOverlay implements ICustomPaintListener {
         }
         Verdict v = analysis.verdict();
         label.setText(v.headline() + (v.advice().isEmpty() ? "" : "\nfirst advice: " + v.advice().get(0)));
-        label.setForeground(label.getDisplay().getSystemColor(v.stalled() ? SWT.COLOR_DARK_RED : SWT.COLOR_DARK_GREEN));
+        label.setForeground(SwtColours.of(v.stalled() ? Palette.VERDICT_STALLED : Palette.VERDICT_NORMAL));
         label.getParent().layout(true, true);
     }
 }

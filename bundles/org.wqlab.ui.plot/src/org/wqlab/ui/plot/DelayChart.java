@@ -24,6 +24,7 @@ import org.eclipse.swtchart.Range;
 import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.Sample;
+import org.wqlab.core.palette.Palette;
 import org.wqlab.live.LiveEvent;
 import org.wqlab.live.Waiting;
 import org.wqlab.ui.refresh.UiRefreshThrottle;
@@ -40,8 +41,6 @@ import org.wqlab.ui.refresh.UiRefreshThrottle;
  * default view (following the newest data, or the whole experiment).
  */
 final class DelayChart {
-    private static final int[] CPU_COLOURS = { SWT.COLOR_BLUE, SWT.COLOR_DARK_GREEN, SWT.COLOR_DARK_MAGENTA,
-            SWT.COLOR_DARK_CYAN, SWT.COLOR_DARK_YELLOW, SWT.COLOR_DARK_BLUE, SWT.COLOR_DARK_GRAY, SWT.COLOR_DARK_RED };
 
     private final Chart chart;
     private final FrameComputer computer;
@@ -332,7 +331,6 @@ final class DelayChart {
         Point size = chart.getPlotArea().getSize();
         IAxis x = chart.getAxisSet().getXAxis(0);
         IAxis y = chart.getAxisSet().getYAxis(0);
-        Display display = chart.getDisplay();
         if (s != null) {
             long thr = s.thresholdUs();
             if (thr >= 0) {
@@ -340,7 +338,7 @@ final class DelayChart {
                 Range yr = y.getRange();
                 if (ms >= yr.lower && ms <= yr.upper && !(y.isLogScaleEnabled() && ms <= 0)) {
                     int py = y.getPixelCoordinate(ms);
-                    gc.setForeground(display.getSystemColor(SWT.COLOR_RED));
+                    gc.setForeground(SwtColours.of(Palette.THRESHOLD));
                     gc.setLineStyle(SWT.LINE_DASH);
                     gc.drawLine(0, py, size.x, py);
                     gc.setLineStyle(SWT.LINE_SOLID);
@@ -357,7 +355,7 @@ final class DelayChart {
                     continue;
                 }
                 int px = x.getPixelCoordinate(t);
-                gc.setForeground(markerColour(display, e));
+                gc.setForeground(markerColour(e));
                 gc.setLineStyle(e.kind() == EventKind.MARK ? SWT.LINE_DOT : SWT.LINE_SOLID);
                 gc.drawLine(px, 0, px, size.y);
                 gc.setLineStyle(SWT.LINE_SOLID);
@@ -409,16 +407,16 @@ final class DelayChart {
     }
 
     private Color cpuColour(int cpu) {
-        return chart.getDisplay().getSystemColor(CPU_COLOURS[Math.floorMod(cpu, CPU_COLOURS.length)]);
+        return SwtColours.of(Palette.series(cpu));
     }
 
-    private static Color markerColour(Display display, LiveEvent e) {
-        return display.getSystemColor(switch (e.kind()) {
-            case USB_DISCONNECT -> SWT.COLOR_RED;
-            case USB_CONNECT -> SWT.COLOR_DARK_GREEN;
-            case MODULE_START, MODULE_STOP -> SWT.COLOR_DARK_GRAY;
-            case WORKQUEUE_HOG, WORKQUEUE_LOCKUP -> SWT.COLOR_DARK_MAGENTA;
-            case MARK -> SWT.COLOR_MAGENTA;
+    private static Color markerColour(LiveEvent e) {
+        return SwtColours.of(switch (e.kind()) {
+            case USB_DISCONNECT -> Palette.USB_DISCONNECT;
+            case USB_CONNECT -> Palette.USB_CONNECT;
+            case MODULE_START, MODULE_STOP -> Palette.MODULE_EVENT;
+            case WORKQUEUE_HOG, WORKQUEUE_LOCKUP -> Palette.WORKQUEUE_WARNING;
+            case MARK -> Palette.MARK;
         });
     }
 

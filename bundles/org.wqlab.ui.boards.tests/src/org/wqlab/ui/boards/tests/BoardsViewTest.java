@@ -52,7 +52,7 @@ import org.wqlab.ui.testing.UiWait;
 import org.wqlab.vboard.VboardArch;
 
 /**
- * Acceptance 5 of issue 5, in the real workbench under Xvfb: a board added through the dialog (a second simulated
+ * In the real workbench under Xvfb: a board added through the dialog (a second simulated
  * board with a host key wqlab has never seen, so the fingerprint prompt must appear), then the built-in simulated
  * board (its key trusted when created, so no prompt); both end "connected" with their facts in the tree and the
  * Properties view.

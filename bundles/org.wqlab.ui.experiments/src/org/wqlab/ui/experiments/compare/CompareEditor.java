@@ -20,6 +20,7 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.core.palette.Palette;
 import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.report.Comparison;
 import org.wqlab.report.Units;
@@ -143,7 +144,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
             var s = c.series().get(i);
             chart.addSeries(s.name(), s.secondsFromDisconnect(), s.delayMs(), c.statistics().get(i).lateRunsOnly());
         }
-        chart.setMarkers(List.of(new DelayChart.Marker(0, "USB disconnect (t = 0)", SWT.COLOR_RED)));
+        chart.setMarkers(List.of(new DelayChart.Marker(0, "USB disconnect (t = 0)", Palette.USB_DISCONNECT)));
         chart.fit();
         for (var r : c.rows()) {
             TableItem item = new TableItem(table, SWT.NONE);

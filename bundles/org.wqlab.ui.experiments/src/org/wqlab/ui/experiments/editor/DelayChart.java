@@ -18,18 +18,18 @@ import org.eclipse.swtchart.ISeries;
 import org.eclipse.swtchart.ISeries.SeriesType;
 import org.eclipse.swtchart.Range;
 import org.eclipse.swtchart.IAxis;
+import org.wqlab.core.palette.Palette;
+import org.wqlab.core.palette.Rgb;
+import org.wqlab.ui.plot.SwtColours;
 
 /**
  * A delay-vs-time chart (SWTChart) with labelled vertical markers and the threshold as a dashed line, shared by
  * the experiment editor and the compare editor.
  */
 public final class DelayChart {
-    /** A vertical line at {@code x} with a label, in one of the SWT system colours ({@code SWT.COLOR_*}). */
-    public record Marker(double x, String label, int systemColour) {
+    /** A vertical line at {@code x} with a label, in a colour of the {@link Palette}. */
+    public record Marker(double x, String label, Rgb colour) {
     }
-
-    private static final int[][] PALETTE = { { 32, 74, 135 }, { 204, 0, 0 }, { 78, 154, 6 }, { 245, 121, 0 },
-            { 117, 80, 123 }, { 193, 125, 17 }, { 6, 152, 154 }, { 46, 52, 54 } };
 
     private final Chart chart;
     private final List<Marker> markers = new ArrayList<>();
@@ -79,8 +79,7 @@ public final class DelayChart {
         s.setYSeries(y);
         s.setSymbolType(x.length < 200 ? ILineSeries.PlotSymbolType.CIRCLE : ILineSeries.PlotSymbolType.NONE);
         s.setSymbolSize(2);
-        int[] rgb = PALETTE[n % PALETTE.length];
-        Color c = new Color(rgb[0], rgb[1], rgb[2]);
+        Color c = SwtColours.of(Palette.series(n));
         s.setLineColor(c);
         s.setSymbolColor(c);
         if (asStems) {
@@ -176,7 +175,7 @@ public final class DelayChart {
             Range yr = y.getRange();
             if (thresholdMs >= yr.lower && thresholdMs <= yr.upper) {
                 int py = y.getPixelCoordinate(thresholdMs);
-                gc.setForeground(chart.getDisplay().getSystemColor(SWT.COLOR_RED));
+                gc.setForeground(SwtColours.of(Palette.THRESHOLD));
                 gc.setLineStyle(SWT.LINE_DASH);
                 gc.drawLine(0, py, size.x, py);
                 gc.setLineStyle(SWT.LINE_SOLID);
@@ -192,7 +191,7 @@ public final class DelayChart {
                 continue;
             }
             int px = x.getPixelCoordinate(m.x());
-            gc.setForeground(chart.getDisplay().getSystemColor(m.systemColour()));
+            gc.setForeground(SwtColours.of(m.colour()));
             gc.drawLine(px, 0, px, size.y);
             int w = gc.textExtent(m.label()).x;
             int tx = px + 3 + w > size.x ? px - 3 - w : px + 3;

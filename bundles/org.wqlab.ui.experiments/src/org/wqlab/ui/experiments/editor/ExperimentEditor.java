@@ -33,6 +33,8 @@ import org.wqlab.ui.plot.AttributionOverlay;
 import org.wqlab.core.model.Event;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.model.LogEntry;
+import org.wqlab.core.palette.Palette;
+import org.wqlab.core.palette.Rgb;
 import org.wqlab.core.stats.DisconnectImpact;
 import org.wqlab.core.stats.HistogramBin;
 import org.wqlab.core.stats.Statistics;
@@ -353,13 +355,13 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         item.setText(new String[] { key, value });
     }
 
-    static int colour(EventKind kind) {
+    static Rgb colour(EventKind kind) {
         return switch (kind) {
-            case USB_DISCONNECT -> SWT.COLOR_RED;
-            case USB_CONNECT -> SWT.COLOR_DARK_GREEN;
-            case MODULE_START, MODULE_STOP -> SWT.COLOR_DARK_GRAY;
-            case WORKQUEUE_HOG, WORKQUEUE_LOCKUP -> SWT.COLOR_DARK_MAGENTA;
-            case MARK -> SWT.COLOR_MAGENTA;
+            case USB_DISCONNECT -> Palette.USB_DISCONNECT;
+            case USB_CONNECT -> Palette.USB_CONNECT;
+            case MODULE_START, MODULE_STOP -> Palette.MODULE_EVENT;
+            case WORKQUEUE_HOG, WORKQUEUE_LOCKUP -> Palette.WORKQUEUE_WARNING;
+            case MARK -> Palette.MARK;
         };
     }
 

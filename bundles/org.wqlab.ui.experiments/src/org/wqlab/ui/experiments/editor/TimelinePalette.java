@@ -8,15 +8,17 @@ import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Point;
 import org.wqlab.analysis.trace.TimelineRows;
+import org.wqlab.core.palette.Palette;
+import org.wqlab.ui.plot.SwtColours;
 
 /**
  * The work-item timeline's colours: a function's colour follows from its symbol, so it is the same in every
  * experiment; the monitor's own item is black. Draws the legend of what is in view.
  */
 final class TimelinePalette {
-    static final Color LATE = new Color(255, 214, 214);
+    static final Color LATE = SwtColours.of(Palette.STALL_LATE_LIGHT);
     /** Marks every late interval on the time axis too, where no bar covers it. */
-    static final Color LATE_BAND = new Color(230, 90, 90);
+    static final Color LATE_BAND = SwtColours.of(Palette.STALL_LATE);
     static final Color GRID = new Color(225, 225, 225);
     static final Color MONITOR = new Color(0, 0, 0);
     private static final Color TEXT = new Color(0, 0, 0);

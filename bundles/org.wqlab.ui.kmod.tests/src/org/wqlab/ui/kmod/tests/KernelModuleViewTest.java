@@ -53,7 +53,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 /**
- * Acceptance 4 of issue 6, in the real workbench under Xvfb: the CI-built arm64 latency-mon loaded and unloaded on a
+ * In the real workbench under Xvfb: the CI-built arm64 latency-mon loaded and unloaded on a
  * simulated R-Car H3 (profile with that module's vermagic) through the Kernel Module view's buttons.
  */
 class KernelModuleViewTest {

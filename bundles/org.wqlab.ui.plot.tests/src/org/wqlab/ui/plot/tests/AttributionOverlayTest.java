@@ -36,7 +36,7 @@ import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
 
 /**
- * Issue 10, acceptance 5: a real experiment (the default sequence on the simulated board, recorded by the runner
+ * A real experiment (the default sequence on the simulated board, recorded by the runner
  * with its trace and analyzed; trace.log left out of the test data for size) drawn with the attribution overlay: the
  * stall is a shaded span labelled with hub_event, the verdict is shown above the chart.
  */

@@ -24,7 +24,7 @@ import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
 
 /**
- * Acceptance 3 of issue 8, on a real chart under Xvfb: an experiment of 400 000 samples on 4 CPUs is drawn by
+ * Decimation that keeps every peak, on a real chart under Xvfb: an experiment of 400 000 samples on 4 CPUs is drawn by
  * {@link ExperimentChart}; zooming in steps (mouse-wheel notches around the stall, then windows that cut through
  * bursts elsewhere) must at every level leave far fewer points in the chart than samples, yet the series the chart
  * holds must contain the largest delay of the visible window (checked against every sample in it).

@@ -38,7 +38,7 @@ import org.wqlab.ui.plot.Frame;
 import org.wqlab.ui.testing.UiWait;
 
 /**
- * Acceptance 2 of issue 8 (a benchmark; skipped unless {@code -Dwqlab.bench=true}): a 10M-sample experiment folder
+ * Opening a large experiment (a benchmark; skipped unless {@code -Dwqlab.bench=true}): a 10M-sample experiment folder
  * on disk (kernel.log in the classic=0 format, 4 CPUs, ~550 MB, written first and not timed) is opened with
  * {@link ExperimentLoader#load} and drawn by {@link ExperimentChart} until its first full-range frame is painted
  * with the largest delay drawn. Side by side, in the same run: SWTChart drawing the same series undecimated (one

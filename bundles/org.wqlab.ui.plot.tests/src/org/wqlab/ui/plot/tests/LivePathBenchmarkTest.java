@@ -21,7 +21,7 @@ import org.wqlab.ui.plot.LivePlotView;
 import org.wqlab.ui.testing.UiWait;
 
 /**
- * Acceptance 1 of issue 8 (a benchmark, not a unit test; skipped unless {@code -Dwqlab.bench=true}): 10 000
+ * The live path's latency (a benchmark, not a unit test; skipped unless {@code -Dwqlab.bench=true}): 10 000
  * {@code latency_mon} lines a second for 60 s, 2 CPUs, fed as bytes into {@link KlogParser} -> {@link LiveSession}
  * on an acquisition thread while the real Live Plot view follows them. Prints the p99 latency from a sample's
  * arrival (its line handed to the parser) to the first painted frame computed from it, the longest UI-thread stall

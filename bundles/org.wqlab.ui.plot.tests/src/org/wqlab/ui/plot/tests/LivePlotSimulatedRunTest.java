@@ -33,7 +33,7 @@ import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
 
 /**
- * Acceptance 5 (live plot part) of issue 8, in the real workbench under Xvfb: the built-in simulated board's kernel
+ * The Live Plot of a simulated run, in the real workbench under Xvfb: the built-in simulated board's kernel
  * model runs the module on every CPU, a dd from the USB stick and the physical pull; its kernel log goes through
  * {@link KlogParser} into the current {@link LiveSession}. The plot must show the disconnect marker and the spike.
  */

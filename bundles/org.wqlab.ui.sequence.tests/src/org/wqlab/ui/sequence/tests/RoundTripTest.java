@@ -32,7 +32,7 @@ import org.wqlab.ui.testing.UiWait;
 import org.wqlab.usb.UsbDisconnectDriver;
 
 /**
- * Acceptance 4 of issue 7 in the real workbench: an edit in the form shows in the source, an edit of the source
+ * The form and the source kept in step, in the real workbench: an edit in the form shows in the source, an edit of the source
  * shows in the form, and Edit > Undo (the workbench command) undoes both, on a file outside the workspace.
  */
 class RoundTripTest {

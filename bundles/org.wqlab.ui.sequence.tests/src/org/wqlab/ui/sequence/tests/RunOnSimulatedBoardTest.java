@@ -48,7 +48,7 @@ import org.wqlab.ui.sequence.WidgetIds;
 import org.wqlab.ui.testing.UiWait;
 
 /**
- * Acceptance 5 of issue 7 under Xvfb: File > Open Default Sequence (the menu item), add a mark step, save, run from
+ * A whole run from the editor, under Xvfb: File > Open Default Sequence (the menu item), add a mark step, save, run from
  * the editor's toolbar on the built-in simulated board (40x board time, set by the test's launch), every step turns
  * green, and the run is recorded as a completed experiment; the Console shows the log, the live session the run.
  */

@@ -55,7 +55,7 @@ import org.wqlab.vboard.VboardArch;
 import org.wqlab.vboard.VirtualBoard;
 
 /**
- * Issue 9's board type in the workbench, under Xvfb with a real QEMU: the Boards view's "QEMU virtual board" is
+ * The QEMU virtual board in the workbench, under Xvfb with a real QEMU: the Boards view's "QEMU virtual board" is
  * built again with Build VM (build.sh, which does nothing when nothing changed), then connected with Connect, which
  * boots the VM (status "starting" with the boot's progress) and logs in with the build's key and host key; its facts
  * are the real kernel's, and the Kernel Module view offers the module the build made for that kernel. The default
