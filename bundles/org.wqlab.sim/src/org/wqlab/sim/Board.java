@@ -28,7 +28,7 @@ import org.wqlab.sim.kernel.UsbStick;
 
 /**
  * The simulated board as its shell sees it: the kernel model, a small filesystem (uploads, /lib/modules), the
- * procfs and sysfs files, and the loaded modules. Every model access goes through the {@link Driver}.
+ * procfs and sysfs files, and the loaded modules. Every model access goes through the {@link SimulationDriver}.
  */
 public final class Board implements AutoCloseable {
 
@@ -45,9 +45,9 @@ public final class Board implements AutoCloseable {
     record Loaded(String name, ModuleInfo info, int size, Map<String, String> sysfs) {
     }
 
-    private final BoardProfile profile;
+    private final SimulatedBoardProfile profile;
     private final Kernel kernel;
-    private final Driver driver;
+    private final SimulationDriver driver;
     private final Map<String, byte[]> files = new ConcurrentHashMap<>();
     /** Folders made by mkdir (a folder also exists when a file lies below it). */
     private final Set<String> dirs = ConcurrentHashMap.newKeySet();
@@ -57,7 +57,7 @@ public final class Board implements AutoCloseable {
     private final Tracefs tracefs;
     private volatile boolean deauthorized;
 
-    private Board(BoardProfile profile, Kernel kernel, Driver driver, long bootEpochSeconds) {
+    private Board(SimulatedBoardProfile profile, Kernel kernel, SimulationDriver driver, long bootEpochSeconds) {
         this.profile = profile;
         this.kernel = kernel;
         this.driver = driver;
@@ -70,13 +70,13 @@ public final class Board implements AutoCloseable {
     }
 
     /** A board in virtual time (tests): deterministic, commands return as soon as their board time has passed. */
-    public static Board virtual(BoardProfile profile) {
+    public static Board virtual(SimulatedBoardProfile profile) {
         Kernel k = new Kernel(profile);
-        return new Board(profile, k, new VirtualDriver(k.loop()), 1_767_225_600L);
+        return new Board(profile, k, new VirtualTimeDriver(k.loop()), 1_767_225_600L);
     }
 
     /** A board whose clock runs at {@code speed} x real time on its own thread. */
-    public static Board realTime(BoardProfile profile, double speed) {
+    public static Board realTime(SimulatedBoardProfile profile, double speed) {
         Kernel k = new Kernel(profile);
         k.groundTruth().retainInMemory(false);
         return new Board(profile, k, new RealTimeDriver(k.loop(), speed), System.currentTimeMillis() / 1000);
@@ -90,7 +90,7 @@ public final class Board implements AutoCloseable {
      * defaults (CPU 0, {@code DELAY:} lines for late runs) give the report's output; the default sequence's
      * {@code cpu=-1 report_all=1 classic=0} need them declared, or the kernel ignores them.
      */
-    public static byte[] installedModule(BoardProfile p) {
+    public static byte[] installedModule(SimulatedBoardProfile p) {
         int machine = "x86_64".equals(p.machine()) ? ElfMachine.EM_X86_64 : ElfMachine.EM_AARCH64;
         return ModuleImage.build(machine, List.of("license=GPL", "description=Workqueue latency monitor",
                 "parm=period_ms:Period of the delayed work in ms, 1..3600000 (default 100)",
@@ -105,15 +105,15 @@ public final class Board implements AutoCloseable {
                 "name=latency_mon", "vermagic=" + p.vermagic()));
     }
 
-    public BoardProfile profile() {
+    public SimulatedBoardProfile profile() {
         return profile;
     }
 
-    public Driver driver() {
+    public SimulationDriver driver() {
         return driver;
     }
 
-    /** Direct model access: only on the model thread (inside {@link Driver#call}) or in virtual time. */
+    /** Direct model access: only on the model thread (inside {@link SimulationDriver#call}) or in virtual time. */
     public Kernel kernel() {
         return kernel;
     }
