@@ -22,7 +22,7 @@ import org.wqlab.analysis.trace.WorkTimeline;
 import org.wqlab.core.samples.LogContent;
 import org.wqlab.klog.KlogFiles;
 import org.wqlab.sim.Board;
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.shell.Shell;
 
@@ -43,7 +43,7 @@ class VerdictFollowsBoardFactsTest {
     @TempDir
     Path dir;
 
-    private BoardProfile variant(String base, Consumer<JsonObject> change) throws IOException {
+    private SimulatedBoardProfile variant(String base, Consumer<JsonObject> change) throws IOException {
         Gson gson = new Gson();
         JsonObject o = gson.toJsonTree(Profiles.builtIn(base)).getAsJsonObject();
         change.accept(o);
@@ -59,7 +59,7 @@ class VerdictFollowsBoardFactsTest {
     }
 
     /** The report's procedure with 2 GiB cached; returns the analysis of what the board printed and traced. */
-    private Analysis reportProcedure(BoardProfile profile) throws Exception {
+    private Analysis reportProcedure(SimulatedBoardProfile profile) throws Exception {
         Board board = Board.virtual(profile);
         sh(board, "mkdir " + INSTANCE);
         sh(board, "echo 1 > " + INSTANCE + "/events/workqueue/enable");

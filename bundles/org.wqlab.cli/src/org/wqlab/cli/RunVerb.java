@@ -306,7 +306,7 @@ final class RunVerb {
     /** The simulated board in-process on 127.0.0.1, its host key checked against the one it reports. */
     private BoardAccess simulated(Options o, List<AutoCloseable> closeLater) throws IOException {
         String profileName = o.board.startsWith("sim:") ? o.board.substring(4) : Profiles.DEFAULT;
-        org.wqlab.sim.BoardProfile profile;
+        org.wqlab.sim.SimulatedBoardProfile profile;
         try {
             profile = Profiles.byNameOrFile(profileName);
         } catch (IOException | IllegalArgumentException e) {

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.wqlab.sim.Board;
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.server.SimSshServer;
 import org.wqlab.target.AuthMethod;
@@ -43,7 +43,7 @@ final class SimBoard implements AutoCloseable {
     }
 
     /** {@code rcar-h3-default} with {@code vermagic}, and the release its first word names. */
-    static BoardProfile profileWithVermagic(Path dir, String vermagic) throws IOException {
+    static SimulatedBoardProfile profileWithVermagic(Path dir, String vermagic) throws IOException {
         JsonObject json;
         try (InputStream in = Profiles.class.getResourceAsStream("/profiles/rcar-h3-default.json")) {
             json = JsonParser.parseReader(new InputStreamReader(in, StandardCharsets.UTF_8)).getAsJsonObject();
@@ -56,7 +56,7 @@ final class SimBoard implements AutoCloseable {
         return Profiles.load(file);
     }
 
-    static SimBoard start(Path dir, BoardProfile profile, double speed) throws Exception {
+    static SimBoard start(Path dir, SimulatedBoardProfile profile, double speed) throws Exception {
         Board board = Board.realTime(profile, speed);
         Path state = dir.resolve("state");
         SimSshServer server = SimSshServer.start(board, state, 0, List.of());

@@ -27,7 +27,7 @@ import org.wqlab.core.model.Event;
 import org.wqlab.core.model.TimePrecision;
 import org.wqlab.klog.KlogParser;
 import org.wqlab.klog.KlogSink;
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.target.Command;
 import org.wqlab.target.RemoteStream;
 
@@ -54,7 +54,7 @@ class SimBoardDeployTest {
     }
 
     private SimBoard start(String vermagic) throws Exception {
-        BoardProfile profile = SimBoard.profileWithVermagic(dir, vermagic);
+        SimulatedBoardProfile profile = SimBoard.profileWithVermagic(dir, vermagic);
         sim = SimBoard.start(dir, profile, 10);
         return sim;
     }

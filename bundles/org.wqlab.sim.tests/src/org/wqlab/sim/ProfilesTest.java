@@ -17,9 +17,9 @@ class ProfilesTest {
 
     @Test
     void builtInProfilesLoadAndDifferOnlyWhereTheyShould() {
-        BoardProfile d = Profiles.builtIn("rcar-h3-default");
-        BoardProfile t = Profiles.builtIn("rcar-h3-tailored");
-        BoardProfile n = Profiles.builtIn("rcar-h3-linux6.12");
+        SimulatedBoardProfile d = Profiles.builtIn("rcar-h3-default");
+        SimulatedBoardProfile t = Profiles.builtIn("rcar-h3-tailored");
+        SimulatedBoardProfile n = Profiles.builtIn("rcar-h3-linux6.12");
         assertEquals(8, d.cpus());
         assertEquals(250, d.hz());
         assertEquals(4_000_000, d.tickNs());

@@ -24,7 +24,7 @@ public final class Profiles {
     private Profiles() {
     }
 
-    public static BoardProfile builtIn(String name) {
+    public static SimulatedBoardProfile builtIn(String name) {
         String resource = "/profiles/" + name + ".json";
         try (InputStream in = Profiles.class.getResourceAsStream(resource)) {
             if (in == null) {
@@ -36,7 +36,7 @@ public final class Profiles {
         }
     }
 
-    public static BoardProfile load(Path file) throws IOException {
+    public static SimulatedBoardProfile load(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IOException(file + ": no such board profile file (built-in profiles: " + BUILT_IN + ")");
         }
@@ -46,16 +46,17 @@ public final class Profiles {
     }
 
     /** A built-in name or a path to a JSON file. */
-    public static BoardProfile byNameOrFile(String nameOrPath) throws IOException {
+    public static SimulatedBoardProfile byNameOrFile(String nameOrPath) throws IOException {
         return BUILT_IN.contains(nameOrPath) ? builtIn(nameOrPath) : load(Path.of(nameOrPath));
     }
 
     /**
      * Binds the JSON object to the record's components by name, with Gson's tree parser only: the reflective Gson
      * binding cost about half a second of class loading on the first profile, the biggest part of a cold start.
-     * Absent keys take the type's default (0, false, null) and are then checked by {@link BoardProfile#validate}.
+     * Absent keys take the type's default (0, false, null) and are then checked by
+     * {@link SimulatedBoardProfile#validate}.
      */
-    static BoardProfile parse(String source, Reader reader) {
+    static SimulatedBoardProfile parse(String source, Reader reader) {
         JsonElement root;
         try {
             root = JsonParser.parseReader(reader);
@@ -69,7 +70,7 @@ public final class Profiles {
             throw new IllegalArgumentException(source + ": not a valid board profile: expected a JSON object");
         }
         Fields f = new Fields(source, root.getAsJsonObject());
-        return new BoardProfile(
+        return new SimulatedBoardProfile(
                 str(f, "name"),
                 str(f, "description"),
                 str(f, "hostname"),
@@ -106,7 +107,8 @@ public final class Profiles {
     /**
      * Reads the fields with Gson's tree parser and a direct constructor call: Gson's reflective record binding cost
      * about half a second of class loading and method-handle spinning on the first profile, most of a cold start.
-     * Absent keys take the type's default (0, false, null); {@link BoardProfile#validate} then checks the values.
+     * Absent keys take the type's default (0, false, null);
+     * {@link SimulatedBoardProfile#validate} then checks the values.
      */
     private record Fields(String source, JsonObject o) {
         JsonPrimitive get(String field, String expected, java.util.function.Predicate<JsonPrimitive> ok) {

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * Runs the model on its own thread, keeping board time at {@code speed} x wall time since start. Callers block in
  * {@link #call} while the model thread runs their action between events.
  */
-public final class RealTimeDriver implements Driver {
+public final class RealTimeDriver implements SimulationDriver {
 
     private static final long STEP_NS = 2_000_000;
 

@@ -56,10 +56,10 @@ public final class Tracefs {
     }
 
     private final Kernel kernel;
-    private final Driver driver;
+    private final SimulationDriver driver;
     private final Map<String, Buffer> buffers = new ConcurrentHashMap<>();
 
-    Tracefs(Kernel kernel, Driver driver) {
+    Tracefs(Kernel kernel, SimulationDriver driver) {
         this.kernel = kernel;
         this.driver = driver;
         create("");

@@ -7,7 +7,7 @@ import java.util.List;
 
 import org.wqlab.analysis.capture.TracingState;
 import org.wqlab.sim.Board;
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.sim.kernel.WorkRecord;
 import org.wqlab.sim.server.SimSshServer;
 import org.wqlab.target.AuthMethod;
@@ -28,7 +28,7 @@ final class TraceRig implements AutoCloseable {
     private final Path truthFile;
     private final java.io.Writer truth;
 
-    TraceRig(Path dir, BoardProfile profile, double speed) throws IOException {
+    TraceRig(Path dir, SimulatedBoardProfile profile, double speed) throws IOException {
         board = Board.realTime(profile, speed);
         truthFile = dir.resolve("truth.jsonl");
         truth = java.nio.file.Files.newBufferedWriter(truthFile);

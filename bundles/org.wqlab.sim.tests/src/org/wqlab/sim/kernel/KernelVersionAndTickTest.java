@@ -8,13 +8,13 @@ import static org.wqlab.sim.kernel.Scenario.SEC;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.sim.Profiles;
 
 /** Automatic CPU_INTENSIVE on kernels >= 6.5, and the tick round-up at HZ=100 and 250. */
 class KernelVersionAndTickTest {
 
-    private static long worstAfterPullUs(BoardProfile profile) {
+    private static long worstAfterPullUs(SimulatedBoardProfile profile) {
         Scenario s = new Scenario(profile);
         s.originalMonitorOn(0).run(5 * SEC);
         s.dd(4 * GIB);
@@ -26,7 +26,7 @@ class KernelVersionAndTickTest {
     }
 
     /** The worst delay over pulls at every 2 ms phase of the monitor's 104 ms period (1 GiB cached). */
-    private static long worstOverPhasesUs(BoardProfile profile) {
+    private static long worstOverPhasesUs(SimulatedBoardProfile profile) {
         long worst = Long.MIN_VALUE;
         for (long phase = 0; phase < 104; phase += 2) {
             Scenario s = new Scenario(profile);
@@ -43,7 +43,7 @@ class KernelVersionAndTickTest {
 
     @Test
     void linux612WithThresholdSetTo10msKeepsTheMonitorUnder30ms() {
-        BoardProfile p = Profiles.builtIn("rcar-h3-linux6.12").withCpuIntensiveThreshUs(10_000L);
+        SimulatedBoardProfile p = Profiles.builtIn("rcar-h3-linux6.12").withCpuIntensiveThreshUs(10_000L);
         long worstUs = worstAfterPullUs(p);
         long worstAnyPhaseUs = worstOverPhasesUs(p);
         System.out.println("rcar-h3-linux6.12 thresh 10000us: worst delay " + worstUs + " us, over all phases "
@@ -55,7 +55,7 @@ class KernelVersionAndTickTest {
 
     @Test
     void linux612WithBogoMipsScaledDefaultStallsAboutOneSecond() {
-        BoardProfile p = Profiles.builtIn("rcar-h3-linux6.12");
+        SimulatedBoardProfile p = Profiles.builtIn("rcar-h3-linux6.12");
         assertEquals(1_000_000, new Kernel(p).workqueues().cpuIntensiveThreshUs());
         long worstUs = worstAfterPullUs(p);
         long worstAnyPhaseUs = worstOverPhasesUs(p);
@@ -75,7 +75,7 @@ class KernelVersionAndTickTest {
     void hogReportIsLoggedWithConfigWqCpuIntensiveReport() {
         Kernel k = new Kernel(Profiles.builtIn("rcar-h3-linux6.12").withCpuIntensiveThreshUs(10_000L));
         for (int i = 0; i < 4; i++) {
-            k.queueWork(Kernel.SYSTEM_WQ, 2, WorkFunction.compute("busy_fn", 50_000_000));
+            k.queueWork(Kernel.SYSTEM_WQ, 2, SimulatedWorkFunction.compute("busy_fn", 50_000_000));
             k.runFor(SEC);
         }
         assertTrue(k.log().entries().stream().anyMatch(e -> e.text()

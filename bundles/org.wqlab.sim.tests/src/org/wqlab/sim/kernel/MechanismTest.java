@@ -49,8 +49,8 @@ class MechanismTest {
         s.dd(2 * GIB);
         s.kernel.usb().disconnectAtHub();
         s.run(SEC);
-        s.kernel.queueWork(Kernel.SYSTEM_WQ, 0, WorkFunction.compute("bystander_percpu", 50_000));
-        s.kernel.queueWork(Kernel.SYSTEM_UNBOUND_WQ, 0, WorkFunction.compute("bystander_unbound", 50_000));
+        s.kernel.queueWork(Kernel.SYSTEM_WQ, 0, SimulatedWorkFunction.compute("bystander_percpu", 50_000));
+        s.kernel.queueWork(Kernel.SYSTEM_UNBOUND_WQ, 0, SimulatedWorkFunction.compute("bystander_unbound", 50_000));
         s.run(10 * SEC);
 
         WorkRecord hub = s.kernel.groundTruth().workRecords("hub_event").get(0);

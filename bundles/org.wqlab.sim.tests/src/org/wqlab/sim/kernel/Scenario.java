@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.sim.Profiles;
 
 /** The report's procedure, driven in virtual time, with helpers to read the kernel log it produced. */
@@ -20,7 +20,7 @@ final class Scenario {
 
     final Kernel kernel;
 
-    Scenario(BoardProfile profile) {
+    Scenario(SimulatedBoardProfile profile) {
         kernel = new Kernel(profile);
     }
 

@@ -3,7 +3,7 @@ package org.wqlab.sim.kernel;
 import java.util.List;
 import java.util.Random;
 
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.sim.EventLoop;
 
 /**
@@ -23,7 +23,7 @@ public final class Kernel {
     public static final Workqueue KBLOCKD = Workqueue.perCpu("kblockd");
     public static final Workqueue SYSTEM_UNBOUND_WQ = Workqueue.unboundQueue("events_unbound");
 
-    private final BoardProfile profile;
+    private final SimulatedBoardProfile profile;
     private final EventLoop loop;
     private final KernelLog log;
     private final GroundTruth groundTruth = new GroundTruth();
@@ -36,11 +36,11 @@ public final class Kernel {
     private LatencyMonitor monitor;
     private boolean tainted;
 
-    public Kernel(BoardProfile profile) {
+    public Kernel(SimulatedBoardProfile profile) {
         this(profile, new EventLoop());
     }
 
-    public Kernel(BoardProfile profile, EventLoop loop) {
+    public Kernel(SimulatedBoardProfile profile, EventLoop loop) {
         this.profile = profile;
         this.loop = loop;
         this.log = new KernelLog(loop);
@@ -77,7 +77,7 @@ public final class Kernel {
         loop.runUntil(BOOTED_NS);
     }
 
-    public BoardProfile profile() {
+    public SimulatedBoardProfile profile() {
         return profile;
     }
 
@@ -181,7 +181,7 @@ public final class Kernel {
     }
 
     /** Queues a work item (a bystander, for instance) as {@code queue_work_on(cpu, wq, ...)} would. */
-    public WorkItem queueWork(Workqueue wq, int cpu, WorkFunction function) {
+    public WorkItem queueWork(Workqueue wq, int cpu, SimulatedWorkFunction function) {
         return workqueues.queue(wq, cpu, function);
     }
 

@@ -84,7 +84,7 @@ public final class LatencyMonitor {
         }
     }
 
-    private final class PerCpu implements WorkFunction {
+    private final class PerCpu implements SimulatedWorkFunction {
         final int cpu;
         long last;
         long seq;
@@ -113,13 +113,13 @@ public final class LatencyMonitor {
         }
 
         @Override
-        public Step next(int step) {
+        public WorkStep next(int step) {
             if (step == 0) {
                 measure();
-                return new Step.Compute(kernel.profile().monitorWorkCpuNs());
+                return new WorkStep.Compute(kernel.profile().monitorWorkCpuNs());
             }
             arm();
-            return Step.DONE;
+            return WorkStep.DONE;
         }
 
         private void measure() {

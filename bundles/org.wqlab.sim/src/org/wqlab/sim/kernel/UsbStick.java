@@ -2,7 +2,7 @@ package org.wqlab.sim.kernel;
 
 import java.util.function.Consumer;
 
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.sim.EventLoop;
 
 /**
@@ -22,7 +22,7 @@ public final class UsbStick {
     }
 
     private final Kernel kernel;
-    private final BoardProfile profile;
+    private final SimulatedBoardProfile profile;
     private final EventLoop loop;
     private boolean present = true;
     private boolean mounted = true;
@@ -146,7 +146,7 @@ public final class UsbStick {
             r.completedBytes = target;
             long pages = batch / profile.pageSize();
             kernel.workqueues().queue(Kernel.KBLOCKD, kernel.usbIrqCpu(),
-                    WorkFunction.compute("blk_mq_run_work_fn", pages * profile.ioCompletionNsPerPage()));
+                    SimulatedWorkFunction.compute("blk_mq_run_work_fn", pages * profile.ioCompletionNsPerPage()));
             scheduleCompletionWork(r);
         });
     }
@@ -265,30 +265,30 @@ public final class UsbStick {
     }
 
     /** usb_disconnect() in hub_event: message, some sleeping teardown, the CPU-bound cache invalidation, more sleeping. */
-    private final class HubEvent implements WorkFunction {
+    private final class HubEvent implements SimulatedWorkFunction {
         @Override
         public String name() {
             return "hub_event";
         }
 
         @Override
-        public Step next(int step) {
+        public WorkStep next(int step) {
             return switch (step) {
                 case 0 -> {
                     kernel.log().print(KernelLog.INFO, "usb " + device() + ": USB disconnect, device number "
                             + deviceNumber);
-                    yield new Step.Sleep(profile.hubEventSleepBeforeNs());
+                    yield new WorkStep.Sleep(profile.hubEventSleepBeforeNs());
                 }
                 case 1 -> {
                     long pages = cachedPages;
                     mounted = false;
-                    yield new Step.Compute(profile.teardownCpuNs() + invalidateNs(pages));
+                    yield new WorkStep.Compute(profile.teardownCpuNs() + invalidateNs(pages));
                 }
                 case 2 -> {
                     cachedPages = 0;
-                    yield new Step.Sleep(profile.hubEventSleepAfterNs());
+                    yield new WorkStep.Sleep(profile.hubEventSleepAfterNs());
                 }
-                default -> Step.DONE;
+                default -> WorkStep.DONE;
             };
         }
     }

@@ -2,7 +2,7 @@ package org.wqlab.sim.kernel;
 
 /** One queued instance of a work function (a work_struct while it is pending or running). */
 public final class WorkItem {
-    final WorkFunction function;
+    final SimulatedWorkFunction function;
     final Workqueue workqueue;
     final int cpu;
     long queuedNs;
@@ -12,7 +12,7 @@ public final class WorkItem {
     boolean markedCpuIntensive;
     Runnable onDone;
 
-    WorkItem(WorkFunction function, Workqueue workqueue, int cpu) {
+    WorkItem(SimulatedWorkFunction function, Workqueue workqueue, int cpu) {
         this.function = function;
         this.workqueue = workqueue;
         this.cpu = cpu;

@@ -80,7 +80,7 @@ public final class WorkqueueSystem {
     }
 
     /** {@code queue_work_on(cpu, wq, work)}; for unbound queues {@code cpu} is ignored. */
-    public WorkItem queue(Workqueue wq, int cpu, WorkFunction function) {
+    public WorkItem queue(Workqueue wq, int cpu, SimulatedWorkFunction function) {
         WorkItem item = new WorkItem(function, wq, wq.unbound() ? -1 : cpu);
         item.queuedNs = loop.now();
         kernel.trace().queueWork(item, cpu);
@@ -269,16 +269,16 @@ public final class WorkqueueSystem {
     /** Asks the work function for its next step and starts it. */
     private void advance(Worker w) {
         WorkItem item = w.current;
-        Step step = item.function.next(item.step++);
+        WorkStep step = item.function.next(item.step++);
         switch (step) {
-            case Step.Compute c -> {
+            case WorkStep.Compute c -> {
                 w.remainingNs = Math.max(0, c.ns());
                 if (isTop(w)) {
                     runSegment(w);
                 }
             }
-            case Step.Sleep s -> sleep(w, s.ns());
-            case Step.Done d -> finish(w);
+            case WorkStep.Sleep s -> sleep(w, s.ns());
+            case WorkStep.Done d -> finish(w);
         }
     }
 

@@ -11,7 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 
 import org.wqlab.sim.Board;
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.sim.Profiles;
 
 /**
@@ -59,7 +59,7 @@ public final class SimServerMain {
             System.err.println("wqlab sim: " + e.getMessage());
             return 2;
         }
-        BoardProfile profile;
+        SimulatedBoardProfile profile;
         try {
             profile = Profiles.byNameOrFile(profileName);
         } catch (IOException | IllegalArgumentException e) {

@@ -12,14 +12,14 @@ import org.wqlab.core.elf.ElfFormatException;
 import org.wqlab.core.elf.ModuleInfo;
 import org.wqlab.core.elf.ModuleParameter;
 import org.wqlab.sim.Board;
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 
 /** Kernel modules: lsmod, insmod, modprobe, rmmod, modinfo, and taskset (which CPU the loader runs on). */
 final class ModuleCommands implements CommandGroup {
 
     private final Shell shell;
     private final Board board;
-    private final BoardProfile profile;
+    private final SimulatedBoardProfile profile;
 
     ModuleCommands(Shell shell) {
         this.shell = shell;

@@ -7,14 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.wqlab.sim.Board;
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 
 /** The system: uname, hostname, nproc, and sleep in board time. */
 final class SystemCommands implements CommandGroup {
 
     private final Shell shell;
     private final Board board;
-    private final BoardProfile profile;
+    private final SimulatedBoardProfile profile;
 
     SystemCommands(Shell shell) {
         this.shell = shell;

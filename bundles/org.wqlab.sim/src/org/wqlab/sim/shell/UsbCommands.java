@@ -4,13 +4,13 @@ import java.io.PrintStream;
 import java.util.List;
 
 import org.wqlab.sim.Board;
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 
 /** Taking the USB stick away and back: the board's own pull ({@code wqlab-board usb}), uhubctl, usbmuxctl. */
 final class UsbCommands implements CommandGroup {
 
     private final Board board;
-    private final BoardProfile profile;
+    private final SimulatedBoardProfile profile;
 
     UsbCommands(Shell shell) {
         this.board = shell.board();

@@ -31,7 +31,7 @@ import org.wqlab.analysis.trace.TimelineRows;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.run.RunResult;
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.kernel.GroundTruth;
 import org.wqlab.sim.kernel.WorkRecord;
@@ -110,7 +110,7 @@ class WorkTimelineTest {
                 "bar ends at " + drawnEnd + " us, hub_event ended at " + truthEnd + " us");
 
         // the stall is hub_event's CPU-bound part, between the sleeps the simulator's profile gives it
-        BoardProfile profile = Profiles.builtIn(Profiles.DEFAULT);
+        SimulatedBoardProfile profile = Profiles.builtIn(Profiles.DEFAULT);
         long stallStart = truthStart + profile.hubEventSleepBeforeNs() / 1000;
         long stallEnd = truthEnd - profile.hubEventSleepAfterNs() / 1000;
         int monitorIndex = -1;

@@ -34,7 +34,7 @@ import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.Boards;
 import org.wqlab.boards.BuiltInSimulator;
 import org.wqlab.sim.Board;
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.server.SimSshServer;
 import org.wqlab.target.AuthMethod;
@@ -212,7 +212,7 @@ class KernelModuleViewTest {
         UiWait.settle(display);
     }
 
-    private static BoardProfile profile(Path dir, String vermagic) throws Exception {
+    private static SimulatedBoardProfile profile(Path dir, String vermagic) throws Exception {
         JsonObject json;
         try (InputStream in = Profiles.class.getResourceAsStream("/profiles/rcar-h3-default.json")) {
             json = JsonParser.parseReader(new InputStreamReader(in, StandardCharsets.UTF_8)).getAsJsonObject();

@@ -35,7 +35,7 @@ import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
 import org.wqlab.sequence.SequenceJson;
 import org.wqlab.sequence.run.RunResult;
-import org.wqlab.sim.BoardProfile;
+import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.sim.Profiles;
 import org.wqlab.ui.plot.Frame;
 import org.wqlab.ui.plot.LivePlotView;
@@ -87,7 +87,7 @@ class LivePlotStallTest {
 
         handlers.executeCommand(RunCommands.RUN, null);
         SequenceRunJob job = UiWait.until(ui.display, editor::runJob, SHORT, "the run to start");
-        BoardProfile board = Profiles.builtIn(Profiles.DEFAULT);
+        SimulatedBoardProfile board = Profiles.builtIn(Profiles.DEFAULT);
         int cpus = board.cpus();
         // hub_event, which stalls the pool, runs on the CPU that takes the USB interrupt
         int cpu = board.usbIrqCpu();

@@ -13,7 +13,7 @@ import org.wqlab.sim.kernel.LatencyMonitor;
 import org.wqlab.sim.kernel.UsbStick;
 import org.wqlab.sim.shell.Shell;
 
-class DriverTest {
+class SimulationDriverTest {
 
     private static final long SEC = 1_000_000_000L;
 
@@ -37,7 +37,7 @@ class DriverTest {
     void realTimeDriverRunsActionsOnTheModelThreadAndLetsBoardTimePass() {
         Board b = Board.realTime(Profiles.builtIn("rcar-h3-default"), 1000);
         try {
-            Driver d = b.driver();
+            SimulationDriver d = b.driver();
             Thread caller = Thread.currentThread();
             Thread model = d.call(Thread::currentThread);
             assertFalse(caller == model);

@@ -10,7 +10,7 @@ package org.wqlab.sim;
  * @param cpuIntensiveThreshUs {@code workqueue.cpu_intensive_thresh_us} as set on the command line, or null for the
  *        kernel's default (10000 us, scaled up for BogoMIPS below 4000 on >= 6.5)
  */
-public record BoardProfile(
+public record SimulatedBoardProfile(
         String name,
         String description,
         String hostname,
@@ -44,7 +44,7 @@ public record BoardProfile(
         long seed) {
 
     /** Checks every field and names the first bad one. */
-    public BoardProfile validate(String source) {
+    public SimulatedBoardProfile validate(String source) {
         require(name != null && !name.isBlank(), source, "name", "missing");
         require(kernelRelease != null && kernelRelease.matches("\\d+\\.\\d+.*"), source, "kernelRelease",
                 "must start with <major>.<minor>, got " + kernelRelease);
@@ -97,18 +97,18 @@ public record BoardProfile(
         return (ramBytes - cacheReserveBytes) / pageSize;
     }
 
-    public BoardProfile withHz(int newHz) {
-        return new BoardProfile(name, description, hostname, machine, kernelRelease, kernelBuild, vermagic, cpus, newHz,
-                bogomips, ramBytes, cacheReserveBytes, pageSize, invalidateNsPerPage, teardownCpuNs,
+    public SimulatedBoardProfile withHz(int newHz) {
+        return new SimulatedBoardProfile(name, description, hostname, machine, kernelRelease, kernelBuild, vermagic,
+                cpus, newHz, bogomips, ramBytes, cacheReserveBytes, pageSize, invalidateNsPerPage, teardownCpuNs,
                 hubEventSleepBeforeNs, hubEventSleepAfterNs, usbReadBytesPerSecond, cachedReadBytesPerSecond,
                 ioCompletionBatchBytes, ioCompletionNsPerPage, usbIrq,
                 usbIrqCpu, usbDevice, usbDeviceNumber, stickBytes, sampleFileBytes, monitorWorkCpuNs,
                 cpuIntensiveThreshUs, cpuIntensiveReport, seed);
     }
 
-    public BoardProfile withCpuIntensiveThreshUs(Long thresh) {
-        return new BoardProfile(name, description, hostname, machine, kernelRelease, kernelBuild, vermagic, cpus, hz,
-                bogomips, ramBytes, cacheReserveBytes, pageSize, invalidateNsPerPage, teardownCpuNs,
+    public SimulatedBoardProfile withCpuIntensiveThreshUs(Long thresh) {
+        return new SimulatedBoardProfile(name, description, hostname, machine, kernelRelease, kernelBuild, vermagic,
+                cpus, hz, bogomips, ramBytes, cacheReserveBytes, pageSize, invalidateNsPerPage, teardownCpuNs,
                 hubEventSleepBeforeNs, hubEventSleepAfterNs, usbReadBytesPerSecond, cachedReadBytesPerSecond,
                 ioCompletionBatchBytes, ioCompletionNsPerPage, usbIrq,
                 usbIrqCpu, usbDevice, usbDeviceNumber, stickBytes, sampleFileBytes, monitorWorkCpuNs, thresh,

@@ -8,7 +8,7 @@ import java.util.function.Supplier;
  * deterministically), or in real time or N x real time behind the SSH server. The model is single-threaded: every
  * access goes through {@link #call}.
  */
-public interface Driver extends AutoCloseable {
+public interface SimulationDriver extends AutoCloseable {
 
     /** Runs {@code action} on the model thread and returns its result. */
     <T> T call(Supplier<T> action);

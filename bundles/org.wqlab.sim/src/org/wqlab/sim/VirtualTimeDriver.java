@@ -4,11 +4,11 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /** Virtual time: waiting runs the event loop, so a test runs minutes of board time in milliseconds. */
-public final class VirtualDriver implements Driver {
+public final class VirtualTimeDriver implements SimulationDriver {
 
     private final EventLoop loop;
 
-    public VirtualDriver(EventLoop loop) {
+    public VirtualTimeDriver(EventLoop loop) {
         this.loop = loop;
     }
 
