@@ -36,6 +36,7 @@ public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFac
         return new BoardEntry(profile, BoardKind.SSH, Optional.empty(), "");
     }
 
+    /** Whether it is the built-in simulated board (the boards file's flag for wqlab before version 2 says so). */
     public boolean builtInSimulator() {
         return kind == BoardKind.BUILT_IN_SIMULATOR;
     }

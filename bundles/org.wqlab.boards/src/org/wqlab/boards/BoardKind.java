@@ -1,33 +1,30 @@
 package org.wqlab.boards;
 
-/** What a board in the registry is: reached over SSH as configured, or one that wqlab starts itself first. */
-public enum BoardKind {
+import java.util.Objects;
+
+/**
+ * What a board in the registry is, by the id its {@link BoardKindProvider} stores in the boards file. The set of kinds
+ * is open: a kind whose provider is not installed loads and saves as it is, and shows as unavailable.
+ */
+public record BoardKind(String id) {
+
     /** A board reached over SSH with its profile as the user typed it. */
-    SSH("ssh"),
+    public static final BoardKind SSH = new BoardKind("ssh");
     /** The built-in simulated board, started in-process when connected. */
-    BUILT_IN_SIMULATOR("built-in-simulator"),
+    public static final BoardKind BUILT_IN_SIMULATOR = new BoardKind("built-in-simulator");
     /** The QEMU virtual board (releng/virtual-board), booted when connected. */
-    VIRTUAL_BOARD("qemu-virtual-board");
+    public static final BoardKind VIRTUAL_BOARD = new BoardKind("qemu-virtual-board");
 
-    private final String id;
-
-    BoardKind(String id) {
-        this.id = id;
-    }
-
-    /** The name in the boards file. */
-    public String id() {
-        return id;
-    }
-
-    /** @throws IllegalArgumentException naming the allowed values */
-    public static BoardKind parse(String id) {
-        for (BoardKind k : values()) {
-            if (k.id.equals(id)) {
-                return k;
-            }
+    public BoardKind {
+        Objects.requireNonNull(id, "id");
+        if (id.isBlank() || !id.strip().equals(id)) {
+            throw new IllegalArgumentException("must be a board kind's id (ssh, built-in-simulator, qemu-virtual-board,"
+                    + " or one an installed bundle provides), was \"" + id + "\"");
         }
-        throw new IllegalArgumentException("must be one of [ssh, built-in-simulator, qemu-virtual-board], was \"" + id
-                + "\"");
+    }
+
+    /** @throws IllegalArgumentException when the id is empty */
+    public static BoardKind parse(String id) {
+        return new BoardKind(id);
     }
 }

@@ -14,7 +14,9 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
-import org.wqlab.sim.server.SimSshServer;
+import org.wqlab.boards.simulator.SimulatorBoardKind;
+import org.wqlab.boards.ssh.SshBoardKind;
+import org.wqlab.boards.vboard.VirtualBoardKind;
 import org.wqlab.target.BoardConnection;
 import org.wqlab.target.BoardConnector;
 import org.wqlab.target.BoardProfile;
@@ -23,10 +25,7 @@ import org.wqlab.target.SecretKind;
 import org.wqlab.target.SecretStore;
 import org.wqlab.target.TransportException;
 import org.wqlab.target.facts.BoardFacts;
-import org.wqlab.usb.UsbDriverIds;
-import org.wqlab.vboard.QemuUsbDriver;
 import org.wqlab.vboard.VboardArch;
-import org.wqlab.vboard.VboardException;
 import org.wqlab.vboard.VirtualBoard;
 
 /**
@@ -42,6 +41,8 @@ public final class BoardRegistry implements AutoCloseable {
     private final Supplier<SecretStore> secrets;
     private final BuiltInSimulator simulator;
     private final VirtualBoardHost virtualBoard;
+    private final List<BoardKindProvider> builtInKinds;
+    private final Supplier<List<BoardKindProvider>> installedKinds;
     private final List<BoardEntry> entries = new ArrayList<>();
     private final Map<String, BoardStatus> statuses = new ConcurrentHashMap<>();
     private final Map<String, BoardConnection> connections = new ConcurrentHashMap<>();
@@ -49,12 +50,15 @@ public final class BoardRegistry implements AutoCloseable {
     private final List<BoardListener> listeners = new CopyOnWriteArrayList<>();
 
     private BoardRegistry(BoardStore store, Supplier<BoardConnector> connector, Supplier<SecretStore> secrets,
-            BuiltInSimulator simulator, VirtualBoardHost virtualBoard) {
+            BuiltInSimulator simulator, VirtualBoardHost virtualBoard, Supplier<List<BoardKindProvider>> installed) {
         this.store = store;
         this.connector = connector;
         this.secrets = secrets;
         this.simulator = simulator;
         this.virtualBoard = virtualBoard;
+        this.builtInKinds = List.of(new SimulatorBoardKind(simulator), new VirtualBoardKind(virtualBoard),
+                new SshBoardKind());
+        this.installedKinds = installed;
     }
 
     /**
@@ -67,22 +71,32 @@ public final class BoardRegistry implements AutoCloseable {
     public static BoardRegistry open(BoardStore store, Supplier<BoardConnector> connector,
             Supplier<SecretStore> secrets, BuiltInSimulator simulator, VirtualBoardHost virtualBoard)
             throws BoardStoreException {
-        BoardRegistry registry = new BoardRegistry(store, connector, secrets, simulator, virtualBoard);
+        return open(store, connector, secrets, simulator, virtualBoard, List::of);
+    }
+
+    /**
+     * As {@link #open(BoardStore, Supplier, Supplier, BuiltInSimulator, VirtualBoardHost)}, with more board kinds
+     * besides the built-in three (the simulated board, the QEMU virtual board, the SSH board): asked at each use, so
+     * that a kind installed later is found.
+     */
+    public static BoardRegistry open(BoardStore store, Supplier<BoardConnector> connector,
+            Supplier<SecretStore> secrets, BuiltInSimulator simulator, VirtualBoardHost virtualBoard,
+            Supplier<List<BoardKindProvider>> installedKinds) throws BoardStoreException {
+        BoardRegistry registry = new BoardRegistry(store, connector, secrets, simulator, virtualBoard,
+                installedKinds);
         Optional<BoardStore.Contents> loaded = store.load();
-        BoardEntry vboard = new BoardEntry(VirtualBoardHost.profile(), BoardKind.VIRTUAL_BOARD, Optional.empty(), "");
+        BoardEntry vboard = VirtualBoardKind.initialBoard();
         if (loaded.isPresent()) {
             registry.entries.addAll(loaded.get().boards());
-            boolean hasVirtual = registry.entries.stream().anyMatch(BoardEntry::virtualBoard);
+            boolean hasVirtual = registry.entries.stream().anyMatch(e -> e.kind().equals(vboard.kind()));
             if (loaded.get().version() < 2 && !hasVirtual && registry.indexOfOrMinus(vboard.name()) < 0) {
-                int afterSimulator = 1 + registry.entries.stream().map(BoardEntry::builtInSimulator).toList()
-                        .indexOf(true);
+                int afterSimulator = 1 + registry.entries.stream()
+                        .map(e -> e.kind().equals(BoardKind.BUILT_IN_SIMULATOR)).toList().indexOf(true);
                 registry.entries.add(Math.min(afterSimulator, registry.entries.size()), vboard);
                 store.save(registry.entries);
             }
         } else {
-            registry.entries.add(new BoardEntry(BuiltInSimulator.profile(), BoardKind.BUILT_IN_SIMULATOR,
-                    Optional.empty(), ""));
-            registry.entries.add(vboard);
+            registry.builtInKinds.forEach(k -> registry.entries.addAll(k.initialBoards()));
             store.save(registry.entries);
         }
         registry.lookAtVirtualBoard();
@@ -118,6 +132,20 @@ public final class BoardRegistry implements AutoCloseable {
         synchronized (this) {
             requireFreeName(profile.name(), null);
             entries.add(BoardEntry.of(profile));
+            saveOrUndo(() -> entries.remove(entries.size() - 1));
+        }
+        fire();
+    }
+
+    /**
+     * Adds a board of any kind (one a {@link BoardKindProvider#resolve} gave, say), saved like the others.
+     *
+     * @throws IllegalArgumentException naming the field when the name is taken
+     */
+    public void add(BoardEntry entry) throws BoardStoreException {
+        synchronized (this) {
+            requireFreeName(entry.name(), null);
+            entries.add(entry);
             saveOrUndo(() -> entries.remove(entries.size() - 1));
         }
         fire();
@@ -178,15 +206,67 @@ public final class BoardRegistry implements AutoCloseable {
      * own (the simulated board's pull, the virtual board's QMP device_del), else the manual prompt.
      */
     public String usbDriverOf(String name) {
-        BoardEntry e = entry(name).orElseThrow(() -> new IllegalArgumentException("no board named '" + name + "'"));
+        return usbDriverOf(entry(name).orElseThrow(() -> new IllegalArgumentException("no board named '" + name
+                + "'")));
+    }
+
+    /** As {@link #usbDriverOf(String)}, for a board saved or not. */
+    public String usbDriverOf(BoardEntry e) {
         if (!e.usbDriver().isEmpty()) {
             return e.usbDriver();
         }
-        return switch (e.kind()) {
-            case BUILT_IN_SIMULATOR -> UsbDriverIds.SIM_PULL;
-            case VIRTUAL_BOARD -> QemuUsbDriver.ID;
-            case SSH -> UsbDriverIds.MANUAL;
-        };
+        return kindOf(e).defaultUsbDriver();
+    }
+
+    /** Every board kind this registry can connect: the built-in three, then the installed ones. */
+    public List<BoardKindProvider> kinds() {
+        List<BoardKindProvider> all = new ArrayList<>(builtInKinds);
+        for (BoardKindProvider k : installedKinds.get()) {
+            if (all.stream().noneMatch(a -> a.kind().equals(k.kind()))) {
+                all.add(k);
+            }
+        }
+        return all;
+    }
+
+    /** The provider of a kind, empty when no installed bundle provides it. */
+    public Optional<BoardKindProvider> kind(BoardKind kind) {
+        return kinds().stream().filter(k -> k.kind().equals(kind)).findFirst();
+    }
+
+    /** @throws IllegalStateException saying which kind is missing when its provider is not installed */
+    public BoardKindProvider kindOf(BoardEntry entry) {
+        return kind(entry.kind()).orElseThrow(() -> new IllegalStateException(unavailable(entry).orElseThrow()));
+    }
+
+    /** Why the board cannot be used, naming its kind, when no installed bundle provides that kind. */
+    public Optional<String> unavailable(BoardEntry entry) {
+        if (kind(entry.kind()).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of("board '" + entry.name() + "' is of kind '" + entry.kind().id() + "', which no installed"
+                + " bundle provides (install the bundle with that kind's BoardKindProvider service)");
+    }
+
+    /**
+     * The board a {@code --board} argument means: a saved board of that name, else the first kind that claims the
+     * form ({@code sim}, {@code vboard}, {@code user@host[:port]}, ...). Empty when none does.
+     *
+     * @throws IllegalArgumentException when a kind claims the form but it is malformed
+     */
+    public Optional<BoardEntry> resolve(String boardArg) {
+        Optional<BoardEntry> saved = entry(boardArg);
+        if (saved.isPresent()) {
+            return saved;
+        }
+        List<BoardEntry> all = entries();
+        for (BoardKindProvider k : kinds()) {
+            Optional<BoardEntry> claimed = k.resolve(boardArg, all);
+            if (claimed.isPresent()) {
+                return claimed;
+            }
+        }
+        return Optional.empty();
     }
 
     /** The QEMU virtual board's VM (to show its state, or stop it). */
@@ -196,7 +276,7 @@ public final class BoardRegistry implements AutoCloseable {
 
     /** Whether the named board is the QEMU virtual board (false for a name the registry does not hold). */
     public boolean isVirtualBoard(String name) {
-        return entry(name).map(BoardEntry::virtualBoard).orElse(false);
+        return entry(name).map(e -> e.kind().equals(BoardKind.VIRTUAL_BOARD)).orElse(false);
     }
 
     /** Looks at the VM again (file checks) and tells the listeners. */
@@ -206,7 +286,8 @@ public final class BoardRegistry implements AutoCloseable {
     }
 
     private void lookAtVirtualBoard() {
-        entries().stream().filter(BoardEntry::virtualBoard).findFirst().ifPresent(e -> virtualBoard.refresh(e.arch()));
+        entries().stream().filter(e -> e.kind().equals(BoardKind.VIRTUAL_BOARD)).findFirst()
+                .ifPresent(e -> virtualBoard.refresh(e.arch()));
     }
 
     /** Disconnects the virtual board and stops its VM. @return false when no VM was running */
@@ -220,9 +301,14 @@ public final class BoardRegistry implements AutoCloseable {
         }
     }
 
-    /** Board time per wall time of a board: the built-in simulator's speed, 1 for any other board. */
+    /** Board time per wall time of a board, as its kind says (the built-in simulator's speed; 1 for most). */
     public double speedOf(String name) {
-        return entry(name).filter(BoardEntry::builtInSimulator).map(e -> simulator.speed()).orElse(1.0);
+        return entry(name).map(this::speedOf).orElse(1.0);
+    }
+
+    /** As {@link #speedOf(String)}, for a board saved or not. */
+    public double speedOf(BoardEntry entry) {
+        return kind(entry.kind()).map(k -> k.speed(entry)).orElse(1.0);
     }
 
     /**
@@ -234,10 +320,8 @@ public final class BoardRegistry implements AutoCloseable {
         if (entry.isEmpty()) {
             return Optional.empty();
         }
-        if (entry.get().builtInSimulator()) {
-            return Optional.of(simulator.installedModuleCopy());
-        }
-        return entry.get().virtualBoard() ? virtualBoard().builtModule() : Optional.empty();
+        Optional<BoardKindProvider> kind = kind(entry.get().kind());
+        return kind.isEmpty() ? Optional.empty() : kind.get().offeredModule(entry.get());
     }
 
     /** The built-in simulated board (to set its speed, or see whether it runs). */
@@ -250,27 +334,31 @@ public final class BoardRegistry implements AutoCloseable {
      * built-in simulator first when it is that board: for a sequence run, which reconnects after a drop.
      */
     public BoardConnection openConnection(String name, HostKeyPrompt prompt) throws TransportException {
-        BoardEntry entry = entry(name).orElseThrow(() -> new IllegalArgumentException("no board named '" + name + "'"));
-        BoardProfile profile = entry.profile();
-        if (entry.builtInSimulator()) {
-            try {
-                profile = startSimulator(profile);
-            } catch (IOException | SecretStore.SecretStoreException e) {
-                throw new TransportException.RemoteIo(name, "cannot start the built-in simulated board: "
-                        + e.getMessage(), e);
-            }
-        } else if (entry.virtualBoard()) {
-            try {
-                profile = startVirtualBoard(entry);
-            } catch (IOException | VboardException e) {
-                throw new TransportException.RemoteIo(name, "cannot start the QEMU virtual board: " + e.getMessage(),
-                        e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TransportException.RemoteIo(name, "interrupted while the QEMU virtual board booted", e);
-            }
+        return openConnection(entry(name).orElseThrow(() -> new IllegalArgumentException("no board named '" + name
+                + "'")), prompt);
+    }
+
+    /** As {@link #openConnection(String, HostKeyPrompt)}, for a board saved or not (one {@link #resolve} gave). */
+    public BoardConnection openConnection(BoardEntry entry, HostKeyPrompt prompt) throws TransportException {
+        String name = entry.name();
+        BoardKindProvider kind;
+        try {
+            kind = kindOf(entry);
+        } catch (IllegalStateException e) {
+            throw new TransportException.RemoteIo(name, e.getMessage(), null);
         }
-        return connector.get().connect(profile, prompt);
+        BoardProfile profile;
+        try {
+            profile = start(kind, entry);
+        } catch (IOException e) {
+            throw new TransportException.RemoteIo(name, "cannot start the " + kind.displayName() + ": "
+                    + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TransportException.RemoteIo(name, "interrupted while the " + kind.displayName() + " started",
+                    e);
+        }
+        return kind.connect(entry, profile, prompt, context(name));
     }
 
     /** Adds a copy named "NAME (copy)", "NAME (copy 2)", ...; the copy of the built-in board is a plain board. */
@@ -318,17 +406,12 @@ public final class BoardRegistry implements AutoCloseable {
         setStatus(name, BoardStatus.CONNECTING);
         BoardConnection connection = null;
         try {
-            BoardProfile profile = entry.profile();
-            if (entry.builtInSimulator()) {
-                profile = startSimulator(profile);
-            } else if (entry.virtualBoard()) {
-                profile = startVirtualBoard(entry);
-                setStatus(name, BoardStatus.CONNECTING);
-            }
+            BoardKindProvider kind = kindOf(entry);
+            BoardProfile profile = start(kind, entry);
             if (cancelled.contains(name)) {
                 throw new Cancelled(name);
             }
-            connection = connector.get().connect(profile, prompt);
+            connection = kind.connect(entry, profile, prompt, context(name));
             if (cancelled.contains(name)) {
                 throw new Cancelled(name);
             }
@@ -354,10 +437,6 @@ public final class BoardRegistry implements AutoCloseable {
             setStatus(name, new BoardStatus.Failed(message.startsWith("board '") ? message
                     : "board '" + name + "': " + message));
             throw e;
-        } catch (SecretStore.SecretStoreException | VboardException e) {
-            closeQuietly(name, connection);
-            setStatus(name, new BoardStatus.Failed("board '" + name + "': " + e.getMessage()));
-            throw new IOException(e.getMessage(), e);
         }
     }
 
@@ -415,19 +494,15 @@ public final class BoardRegistry implements AutoCloseable {
         for (String name : List.copyOf(connections.keySet())) {
             disconnect(name);
         }
-        simulator.close();
-        virtualBoard.close();
+        builtInKinds.forEach(BoardKindProvider::close);
     }
 
-    /** Boots the virtual board unless it runs (status "starting" with the boot's progress), for its SSH profile. */
-    private BoardProfile startVirtualBoard(BoardEntry entry) throws VboardException, InterruptedException,
-            IOException {
+    /** Starts what the board's kind needs (status "starting" with its progress), for the profile to connect with. */
+    private BoardProfile start(BoardKindProvider kind, BoardEntry entry) throws IOException, InterruptedException {
         String name = entry.name();
         BoardStatus before = status(name);
         try {
-            setStatus(name, new BoardStatus.Starting("booting the " + entry.arch().id() + " VM"));
-            return virtualBoard.start(entry.profile(), entry.arch(), entry.irqCpu(), line -> setStatus(name,
-                    new BoardStatus.Starting(line)), () -> cancelled.contains(name));
+            return kind.start(entry, context(name));
         } finally {
             if (status(name) instanceof BoardStatus.Starting) {
                 setStatus(name, before);
@@ -435,16 +510,28 @@ public final class BoardRegistry implements AutoCloseable {
         }
     }
 
-    private BoardProfile startSimulator(BoardProfile profile) throws IOException, SecretStore.SecretStoreException {
-        SimSshServer.Login login = simulator.start();
-        char[] password = login.password().toCharArray();
-        try {
-            secrets.get().put(profile.name(), SecretKind.PASSWORD, password);
-        } finally {
-            java.util.Arrays.fill(password, '\0');
-        }
-        return new BoardProfile(profile.name(), login.host(), login.port(), login.user(), profile.auth(), null, null,
-                profile.hostKeyPolicy(), profile.connectTimeout(), profile.keepAliveInterval());
+    private BoardKindProvider.Context context(String name) {
+        return new BoardKindProvider.Context() {
+            @Override
+            public BoardConnector ssh() {
+                return connector.get();
+            }
+
+            @Override
+            public SecretStore secrets() {
+                return secrets.get();
+            }
+
+            @Override
+            public void progress(String line) {
+                setStatus(name, new BoardStatus.Starting(line));
+            }
+
+            @Override
+            public boolean cancelled() {
+                return cancelled.contains(name);
+            }
+        };
     }
 
     private void keepFacts(String name, BoardFacts facts) {

@@ -17,7 +17,8 @@ import org.wqlab.vboard.VirtualBoard;
  * The workbench's one board registry: boards file in the workspace
  * ({@code <workspace>/.metadata/.plugins/org.wqlab.boards/boards.json}), the SSH transport and secret store from the
  * OSGi service registry, the built-in simulator's state in wqlab's configuration folder (outside the workspace), the
- * QEMU virtual board in its cache ({@code ${WQLAB_CACHE:-~/.cache/wqlab}/vboard}, where build.sh writes).
+ * QEMU virtual board in its cache ({@code ${WQLAB_CACHE:-~/.cache/wqlab}/vboard}, where build.sh writes), and the
+ * board kinds other bundles provide as OSGi services ({@link InstalledBoardKinds}).
  */
 public final class Boards {
 
@@ -27,6 +28,7 @@ public final class Boards {
     private static BoardRegistry registry;
     private static ServiceTracker<BoardConnector, BoardConnector> connectors;
     private static ServiceTracker<SecretStore, SecretStore> secretStores;
+    private static InstalledBoardKinds kinds;
 
     private Boards() {
     }
@@ -41,12 +43,14 @@ public final class Boards {
             connectors.open();
             secretStores = new ServiceTracker<>(context, SecretStore.class, null);
             secretStores.open();
+            kinds = InstalledBoardKinds.open(context);
             BuiltInSimulator simulator = new BuiltInSimulator(WqlabConfigDir.get().resolve("built-in-simulator"),
                     WqlabConfigDir.knownHosts());
             VirtualBoardHost virtualBoard = new VirtualBoardHost(VirtualBoard.atDefaultLocation(),
                     WqlabConfigDir.knownHosts());
             registry = BoardRegistry.open(new BoardStore(file), () -> service(connectors, "SSH transport"),
-                    () -> service(secretStores, "secret store"), simulator, virtualBoard);
+                    () -> service(secretStores, "secret store"), simulator, virtualBoard,
+                    kinds);
         }
         return registry;
     }
@@ -60,6 +64,8 @@ public final class Boards {
         if (connectors != null) {
             connectors.close();
             secretStores.close();
+            kinds.close();
+            kinds = null;
             connectors = null;
             secretStores = null;
         }

@@ -187,7 +187,7 @@ final class RunVerb {
                 access = VboardVerb.boardAccess(out, err, terminalPrompt(), o.json);
             } else {
                 Optional<BoardAccess> saved = savedBoard(o, closeLater);
-                access = saved.isPresent() ? saved.get() : remote(o);
+                access = saved == null ? null : saved.isPresent() ? saved.get() : remote(o);
             }
             if (access == null) {
                 return Cli.BAD_INPUT;
@@ -380,7 +380,8 @@ final class RunVerb {
 
     /**
      * A board saved in the workbench's Boards view (same {@code -data} workspace), by name: its profile, its secrets in
-     * secure storage, its USB driver; the built-in simulated board too. Empty when no saved board has that name.
+     * secure storage, its USB driver; the built-in simulated board too; or a board whose kind claims the form (see
+     * BoardKindProvider#resolve). Empty when none does; null when a kind claims it but it is malformed (reported).
      */
     private Optional<BoardAccess> savedBoard(Options o, List<AutoCloseable> closeLater) {
         if (o.board.contains("@")) {
@@ -394,17 +395,25 @@ final class RunVerb {
                     + "' as a host name");
             return Optional.empty();
         }
-        Optional<BoardEntry> entry = registry.entry(o.board);
+        Optional<BoardEntry> entry;
+        try {
+            entry = registry.resolve(o.board);
+        } catch (IllegalArgumentException e) {
+            err.println("wqlab run: --board " + o.board + ": " + e.getMessage());
+            closeLater.add(Boards::shutdown);
+            return null;
+        }
         if (entry.isEmpty()) {
             return Optional.empty();
         }
         closeLater.add(Boards::shutdown);
-        String name = o.board;
-        if (entry.get().builtInSimulator() && o.speedGiven) {
-            registry.simulator().setSpeed(o.speed);
+        BoardEntry board = entry.get();
+        String name = board.name();
+        if (o.speedGiven) {
+            registry.kind(board.kind()).ifPresent(k -> k.setSpeed(o.speed));
         }
-        double speed = o.speedGiven ? o.speed : registry.speedOf(name);
-        String driver = registry.usbDriverOf(name);
+        double speed = o.speedGiven ? o.speed : registry.speedOf(board);
+        String driver = registry.usbDriverOf(board);
         HostKeyPrompt prompt = key -> {
             if (o.acceptNew) {
                 err.println("wqlab run: trusting the new " + key.keyType() + " host key of " + key.host() + ":"
@@ -426,7 +435,7 @@ final class RunVerb {
                 }
             });
         }
-        return Optional.of(new BoardAccess(() -> registry.openConnection(name, prompt), speed, driver,
+        return Optional.of(new BoardAccess(() -> registry.openConnection(board, prompt), speed, driver,
                 terminalPrompt()));
     }
 

@@ -125,7 +125,7 @@ class BoardRegistryTest {
             assertEquals(VboardArch.ARM64, again.entry(VirtualBoardHost.BOARD_NAME).orElseThrow().arch());
             assertEquals(1, again.entry(VirtualBoardHost.BOARD_NAME).orElseThrow().irqCpu());
         }
-        Files.writeString(file, "{\"version\":2,\"boards\":[{\"name\":\"a\",\"host\":\"h\",\"kind\":\"vm\"}]}");
+        Files.writeString(file, "{\"version\":2,\"boards\":[{\"name\":\"a\",\"host\":\"h\",\"kind\":\" \"}]}");
         BoardStoreException e = assertThrows(BoardStoreException.class, () -> open(file, dir.resolve("kh")));
         assertTrue(e.getMessage().contains("boards[0].kind") && e.getMessage().contains("qemu-virtual-board"),
                 e.getMessage());

@@ -23,6 +23,7 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardKind;
+import org.wqlab.boards.BoardKindProvider;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
@@ -40,7 +41,7 @@ import org.wqlab.vboard.VirtualBoard;
 final class BoardDialog extends TitleAreaDialog {
 
     private final BoardProfile initial;
-    private final BoardKind kind;
+    private final BoardKindProvider kind;
     /** The built-in simulated board or the QEMU virtual board: wqlab starts it, so only some fields change. */
     private final boolean builtIn;
     private final VboardArch initialArch;
@@ -76,12 +77,13 @@ final class BoardDialog extends TitleAreaDialog {
      * @param entry the board to edit, or null to add one
      * @param onOk applies the result; returns an error message, or null when done
      */
-    BoardDialog(Shell parent, BoardEntry entry, Set<String> takenNames, Function<Result, String> onOk) {
+    BoardDialog(Shell parent, BoardEntry entry, BoardKindProvider kind, Set<String> takenNames,
+            Function<Result, String> onOk) {
         super(parent);
         this.initial = entry == null ? null : entry.profile();
         this.initialUsbDriver = entry == null ? "" : entry.usbDriver();
-        this.kind = entry == null ? BoardKind.SSH : entry.kind();
-        this.builtIn = kind != BoardKind.SSH;
+        this.kind = kind;
+        this.builtIn = !kind.profileEditable();
         this.initialArch = entry == null ? VboardArch.X86_64 : entry.arch();
         this.initialIrqCpu = entry == null ? 0 : entry.irqCpu();
         this.takenNames = takenNames;
@@ -151,13 +153,9 @@ final class BoardDialog extends TitleAreaDialog {
         usbDriver = new Combo(c, SWT.READ_ONLY);
         usbDriver.setData(WidgetIds.KEY, WidgetIds.DIALOG_USB_DRIVER);
         usbDriverIds.add("");
-        usbDriver.add(switch (kind) {
-            case BUILT_IN_SIMULATOR -> "the simulated board's physical pull";
-            case VIRTUAL_BOARD -> "QMP device_del of the emulated stick (the virtual board's own)";
-            case SSH -> "manual prompt (default)";
-        });
+        usbDriver.add(kind.defaultUsbDriverLabel());
         for (UsbDisconnectDriver d : UsbDrivers.installed().all()) {
-            if (d.id().equals(UsbDriverIds.MANUAL) && kind == BoardKind.SSH) {
+            if (d.id().equals(UsbDriverIds.MANUAL) && kind.defaultUsbDriver().equals(UsbDriverIds.MANUAL)) {
                 continue;
             }
             usbDriverIds.add(d.id());
@@ -167,7 +165,7 @@ final class BoardDialog extends TitleAreaDialog {
         usbDriver.setToolTipText("What a sequence's 'board' USB driver does on this board");
         GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(usbDriver);
 
-        if (kind == BoardKind.VIRTUAL_BOARD) {
+        if (kind.kind().equals(BoardKind.VIRTUAL_BOARD)) {
             new Label(c, SWT.NONE).setText("A&rchitecture:");
             arch = new Combo(c, SWT.READ_ONLY);
             arch.setData(WidgetIds.KEY, WidgetIds.DIALOG_ARCH);
@@ -211,14 +209,8 @@ final class BoardDialog extends TitleAreaDialog {
                     hostKeyPolicy }) {
                 fixed.setEnabled(false);
             }
-            if (kind == BoardKind.BUILT_IN_SIMULATOR) {
-                usbDriver.setEnabled(false);
-                setMessage("The built-in simulated board starts on 127.0.0.1 when connected; only its name can"
-                        + " change.");
-            } else {
-                setMessage("The QEMU virtual board boots on 127.0.0.1 (a free port) when connected and is reached as"
-                        + " root with the key its build made; its host key is checked against the build's.");
-            }
+            usbDriver.setEnabled(kind.usbDriverSelectable());
+            kind.dialogMessage().ifPresent(this::setMessage);
         }
         for (Control t : new Control[] { name, host, port, user, keyFile, jumpHost }) {
             t.addListener(SWT.Modify, e -> {

@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.eclipse.ui.views.properties.IPropertyDescriptor;
 import org.eclipse.ui.views.properties.IPropertySource;
 import org.eclipse.ui.views.properties.PropertyDescriptor;
 import org.wqlab.boards.BoardEntry;
-import org.wqlab.boards.BoardKind;
+import org.wqlab.boards.BoardKindProvider;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.VirtualBoardHost;
@@ -34,8 +35,11 @@ final class BoardPropertySource implements IPropertySource {
         }
         BoardProfile p = entry.profile();
         put(PROFILE, "Name", p.name());
-        put(PROFILE, "Kind", ProfileWords.of(entry.kind()));
-        put(PROFILE, "Host", entry.kind() == BoardKind.SSH ? p.host() : "127.0.0.1 (port chosen at start)");
+        Optional<BoardKindProvider> kind = registry.kind(entry.kind());
+        put(PROFILE, "Kind", kind.map(BoardKindProvider::displayName)
+                .orElse(entry.kind().id() + " (not available: no installed bundle provides this kind)"));
+        put(PROFILE, "Host", kind.map(BoardKindProvider::profileEditable).orElse(true) ? p.host()
+                : "127.0.0.1 (port chosen at start)");
         put(PROFILE, "Port", p.port() == 0 ? "(default)" : Integer.toString(p.port()));
         if (entry.virtualBoard()) {
             put(PROFILE, "Architecture", entry.arch().id());

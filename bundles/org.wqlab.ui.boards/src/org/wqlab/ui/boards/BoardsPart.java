@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import jakarta.annotation.PostConstruct;
@@ -45,6 +46,8 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.swt.widgets.Tree;
 import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardKind;
+import org.wqlab.boards.BoardKindProvider;
 import org.wqlab.boards.BoardListener;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
@@ -63,7 +66,6 @@ import org.wqlab.target.SecretKind;
 import org.wqlab.target.SecretStore;
 import org.wqlab.ui.WqlabContext;
 import org.wqlab.ui.refresh.UiRefreshThrottle;
-import org.wqlab.vboard.RunningBoard;
 
 /**
  * The Boards view (an e4 POJO part): board profiles in a tree with host and status, their probed facts below them,
@@ -297,7 +299,7 @@ public final class BoardsPart implements IAdaptable {
     }
 
     private void add(List<String> ignored) {
-        new BoardDialog(shell(), null, names(), result -> {
+        new BoardDialog(shell(), null, registry.kind(BoardKind.SSH).orElseThrow(), names(), result -> {
             BoardProfile profile = result.profile();
             try {
                 registry.add(profile);
@@ -318,7 +320,12 @@ public final class BoardsPart implements IAdaptable {
         if (entry == null) {
             return;
         }
-        new BoardDialog(shell(), entry, names(), result -> {
+        Optional<BoardKindProvider> kind = registry.kind(entry.kind());
+        if (kind.isEmpty()) {
+            MessageDialog.openError(shell(), "Edit Board", registry.unavailable(entry).orElseThrow());
+            return;
+        }
+        new BoardDialog(shell(), entry, kind.get(), names(), result -> {
             BoardProfile profile = result.profile();
             try {
                 registry.update(name, profile);
@@ -416,21 +423,6 @@ public final class BoardsPart implements IAdaptable {
         }
     }
 
-    /** What the Host column says of the virtual board's VM (its last known state; no I/O here). */
-    private String virtualBoardText(BoardEntry e) {
-        VirtualBoardHost.State state = registry.virtualBoard().state();
-        if (state instanceof VirtualBoardHost.State.Running r) {
-            RunningBoard b = r.board();
-            return RunningBoard.HOST + ":" + b.sshPort() + " (QEMU " + b.arch().id() + " VM, Debian "
-                    + b.kernelRelease() + ", xHCI interrupt on CPU " + b.irqCpu()
-                    + (r.startedHere() ? "" : ", started outside the workbench") + ")";
-        }
-        if (state instanceof VirtualBoardHost.State.NotBuilt) {
-            return "QEMU " + e.arch().id() + " VM: not built yet (Build VM)";
-        }
-        return "QEMU " + e.arch().id() + " VM: stopped (Connect boots it)";
-    }
-
     private boolean vmRunning() {
         return registry.virtualBoard().state() instanceof VirtualBoardHost.State.Running;
     }
@@ -500,18 +492,8 @@ public final class BoardsPart implements IAdaptable {
         @Override
         public String getText(Object element) {
             if (element instanceof BoardRow r) {
-                return registry.entry(r.name()).map(e -> {
-                    BoardProfile p = e.profile();
-                    if (e.builtInSimulator()) {
-                        return "127.0.0.1 (built-in simulator)";
-                    }
-                    if (e.virtualBoard()) {
-                        return virtualBoardText(e);
-                    }
-                    String user = p.user().isEmpty() ? "" : p.user() + "@";
-                    return user + p.host() + (p.port() == 0 ? "" : ":" + p.port())
-                            + (p.jumpHost() == null ? "" : " via " + p.jumpHost());
-                }).orElse("");
+                return registry.entry(r.name()).map(e -> registry.kind(e.kind()).map(k -> k.hostText(e))
+                        .orElse(e.profile().host())).orElse("");
             }
             return "";
         }
@@ -527,12 +509,17 @@ public final class BoardsPart implements IAdaptable {
             if (!(element instanceof BoardRow r)) {
                 return "";
             }
+            Optional<String> unavailable = registry.entry(r.name()).flatMap(registry::unavailable);
+            if (unavailable.isPresent()) {
+                return "unavailable: " + unavailable.get();
+            }
             BoardStatus status = registry.status(r.name());
-            if (registry.isVirtualBoard(r.name()) && status instanceof BoardStatus.Disconnected) {
-                // the Host column, which says more, is off screen in the perspective's narrow left column
-                VirtualBoardHost.State vm = registry.virtualBoard().state();
-                return vm instanceof VirtualBoardHost.State.Running ? "VM running"
-                        : vm instanceof VirtualBoardHost.State.NotBuilt ? "VM not built" : "VM stopped";
+            if (status instanceof BoardStatus.Disconnected) {
+                Optional<String> more = registry.entry(r.name())
+                        .flatMap(e -> registry.kind(e.kind()).flatMap(k -> k.disconnectedText(e)));
+                if (more.isPresent()) {
+                    return more.get();
+                }
             }
             return statusText(status);
         }
@@ -552,8 +539,10 @@ public final class BoardsPart implements IAdaptable {
                 return null;
             }
             String status = statusText(registry.status(r.name()));
-            return registry.entry(r.name()).filter(BoardEntry::virtualBoard)
-                    .map(e -> status + "; " + virtualBoardText(e)).orElse(status);
+            // a kind with a state of its own (the virtual board's VM) says it beside the connection's
+            return registry.entry(r.name()).flatMap(e -> registry.kind(e.kind())
+                    .filter(k -> k.disconnectedText(e).isPresent()).map(k -> status + "; " + k.hostText(e)))
+                    .orElse(status);
         }
     }
 

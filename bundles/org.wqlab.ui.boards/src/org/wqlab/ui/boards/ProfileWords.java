@@ -1,6 +1,5 @@
 package org.wqlab.ui.boards;
 
-import org.wqlab.boards.BoardKind;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.usb.UsbDisconnectDriver;
@@ -27,14 +26,6 @@ final class ProfileWords {
             case ASK -> "ask (show the fingerprint)";
             case REFUSE_UNKNOWN -> "refuse";
             case ACCEPT_NEW -> "accept and remember";
-        };
-    }
-
-    static String of(BoardKind kind) {
-        return switch (kind) {
-            case SSH -> "board over SSH";
-            case BUILT_IN_SIMULATOR -> "built-in simulated board";
-            case VIRTUAL_BOARD -> "QEMU virtual board";
         };
     }
 

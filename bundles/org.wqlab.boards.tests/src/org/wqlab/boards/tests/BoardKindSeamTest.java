@@ -1,0 +1,147 @@
+package org.wqlab.boards.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.ServiceRegistration;
+import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardKind;
+import org.wqlab.boards.BoardKindProvider;
+import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.BoardStatus;
+import org.wqlab.boards.BoardStore;
+import org.wqlab.boards.BuiltInSimulator;
+import org.wqlab.boards.InstalledBoardKinds;
+import org.wqlab.boards.VirtualBoardHost;
+import org.wqlab.target.BoardProfile;
+import org.wqlab.target.HostKeyPrompt;
+import org.wqlab.target.facts.BoardFacts;
+import org.wqlab.target.ssh.JschBoardConnector;
+import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.vboard.VirtualBoard;
+
+/** Board kinds as services: a kind only a test bundle provides, and a saved board whose kind is not installed. */
+class BoardKindSeamTest {
+
+    @TempDir
+    Path dir;
+
+    private final BoardRegistryTest.MemorySecrets secrets = new BoardRegistryTest.MemorySecrets();
+
+    private BoardRegistry open(Path file, Supplier<List<BoardKindProvider>> installed) throws Exception {
+        Path knownHosts = dir.resolve("kh");
+        SshEnvironment env = new SshEnvironment(dir.resolve("no-ssh-config"), List.of(), knownHosts, List.of(), null);
+        JschBoardConnector connector = new JschBoardConnector(env, secrets);
+        return BoardRegistry.open(new BoardStore(file), () -> connector, () -> secrets,
+                new BuiltInSimulator(dir.resolve("sim-state"), knownHosts),
+                new VirtualBoardHost(new VirtualBoard(dir.resolve("cache/vboard")), knownHosts), installed);
+    }
+
+    private static BundleContext context() throws Exception {
+        Bundle bundle = FrameworkUtil.getBundle(BoardRegistry.class);
+        if (bundle.getBundleContext() == null) {
+            bundle.start(Bundle.START_TRANSIENT);
+        }
+        return bundle.getBundleContext();
+    }
+
+    @Test
+    void aKindRegisteredAsAServiceIsListedResolvedConnectedAndSaved() throws Exception {
+        BenchBoardKind bench = new BenchBoardKind(dir.resolve("bench-state"));
+        BundleContext context = context();
+        ServiceRegistration<BoardKindProvider> registration = context.registerService(BoardKindProvider.class, bench,
+                null);
+        Path file = dir.resolve("boards.json");
+        try (InstalledBoardKinds installed = InstalledBoardKinds.open(context);
+                BoardRegistry registry = open(file, installed)) {
+            assertTrue(registry.kinds().stream().map(BoardKindProvider::kind).toList().contains(BenchBoardKind.KIND),
+                    registry.kinds().toString());
+
+            BoardEntry lab7 = registry.resolve("bench:lab7").orElseThrow();
+            assertEquals(BenchBoardKind.KIND, lab7.kind());
+            registry.add(lab7);
+            assertEquals(lab7, registry.resolve("lab7").orElseThrow(), "a saved board resolves by its name");
+            List<String> seen = new ArrayList<>();
+            registry.addListener(() -> seen.add(registry.status("lab7").label()));
+            BoardFacts facts = registry.connect("lab7", key -> {
+                throw new AssertionError("the registry's prompt was asked about " + key);
+            });
+            assertEquals(8, facts.cpuCount());
+            assertEquals(List.of("lab7"), bench.started());
+            assertTrue(seen.contains("starting") && seen.contains("connected"), seen.toString());
+            assertEquals(BenchBoardKind.USB_DRIVER, registry.usbDriverOf("lab7"));
+            assertEquals(2.5, registry.speedOf("lab7"));
+            registry.disconnect("lab7");
+
+            registration.unregister();
+            registration = null;
+            String why = registry.unavailable(registry.entry("lab7").orElseThrow()).orElseThrow();
+            assertTrue(why.contains("'test-bench'") && why.contains("lab7"), why);
+            assertThrows(IllegalStateException.class, () -> registry.connect("lab7", HostKeyPrompt.REFUSE));
+            BoardStatus.Failed failed = assertInstanceOf(BoardStatus.Failed.class, registry.status("lab7"));
+            assertTrue(failed.message().contains("'test-bench'"), failed.message());
+        } finally {
+            if (registration != null) {
+                registration.unregister();
+            }
+            bench.close();
+        }
+        String json = Files.readString(file, StandardCharsets.UTF_8);
+        assertTrue(json.contains("\"kind\": \"test-bench\""), json);
+    }
+
+    @Test
+    void theBuiltInKindsClaimTheirBoardForms() throws Exception {
+        try (BoardRegistry registry = open(dir.resolve("boards.json"), List::of)) {
+            assertEquals(BuiltInSimulator.BOARD_NAME, registry.resolve("sim").orElseThrow().name());
+            assertEquals(VirtualBoardHost.BOARD_NAME, registry.resolve("vboard").orElseThrow().name());
+            BoardEntry remote = registry.resolve("root@10.0.0.7:2222").orElseThrow();
+            assertEquals(BoardKind.SSH, remote.kind());
+            assertEquals("10.0.0.7", remote.profile().host());
+            assertEquals(2222, remote.profile().port());
+            assertEquals("root", remote.profile().user());
+            IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                    () -> registry.resolve("root@h:x"));
+            assertTrue(bad.getMessage().contains("bad port 'x'"), bad.getMessage());
+            assertTrue(registry.resolve("no such board").isEmpty());
+        }
+    }
+
+    @Test
+    void aSavedBoardOfAKindNotInstalledStaysInTheFileAndSaysWhichKindIsMissing() throws Exception {
+        Path file = dir.resolve("boards.json");
+        Files.writeString(file, """
+                {"version": 2, "boards": [
+                  {"name": "lab dut", "host": "lava.lab", "port": 0, "user": "", "kind": "lava-device",
+                   "usbDriver": "uhubctl"}]}
+                """, StandardCharsets.UTF_8);
+        try (BoardRegistry registry = open(file, List::of)) {
+            BoardEntry dut = registry.entry("lab dut").orElseThrow();
+            assertEquals(new BoardKind("lava-device"), dut.kind());
+            String why = registry.unavailable(dut).orElseThrow();
+            assertTrue(why.contains("'lava-device'"), why);
+            assertEquals(1.0, registry.speedOf("lab dut"));
+            assertThrows(IllegalStateException.class, () -> registry.connect("lab dut", HostKeyPrompt.REFUSE));
+            registry.add(BoardProfile.of("other", "10.0.0.8", 0, "root"));
+        }
+        String json = Files.readString(file, StandardCharsets.UTF_8);
+        assertTrue(json.contains("\"kind\": \"lava-device\"") && json.contains("\"usbDriver\": \"uhubctl\""), json);
+        try (BoardRegistry again = open(file, List::of)) {
+            assertEquals(List.of("lab dut", "other"), again.entries().stream().map(BoardEntry::name).toList());
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package org.wqlab.boards.simulator;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardKind;
+import org.wqlab.boards.BoardKindProvider;
+import org.wqlab.boards.BuiltInSimulator;
+import org.wqlab.sim.server.SimSshServer;
+import org.wqlab.target.BoardProfile;
+import org.wqlab.target.SecretKind;
+import org.wqlab.target.SecretStore;
+import org.wqlab.usb.UsbDriverIds;
+
+/**
+ * The built-in simulated board: started in-process before a connect (its generated password put in the secret store),
+ * stopped when the registry closes; runs at the simulator's speed; claims {@code sim} as the saved simulated board.
+ */
+public final class SimulatorBoardKind implements BoardKindProvider {
+
+    public static final String BOARD_ARG = "sim";
+
+    private final BuiltInSimulator simulator;
+
+    public SimulatorBoardKind(BuiltInSimulator simulator) {
+        this.simulator = simulator;
+    }
+
+    public BuiltInSimulator simulator() {
+        return simulator;
+    }
+
+    @Override
+    public BoardKind kind() {
+        return BoardKind.BUILT_IN_SIMULATOR;
+    }
+
+    @Override
+    public String displayName() {
+        return "built-in simulated board";
+    }
+
+    @Override
+    public String defaultUsbDriver() {
+        return UsbDriverIds.SIM_PULL;
+    }
+
+    @Override
+    public String defaultUsbDriverLabel() {
+        return "the simulated board's physical pull";
+    }
+
+    @Override
+    public boolean usbDriverSelectable() {
+        return false;
+    }
+
+    @Override
+    public boolean profileEditable() {
+        return false;
+    }
+
+    @Override
+    public Optional<String> dialogMessage() {
+        return Optional.of("The built-in simulated board starts on 127.0.0.1 when connected; only its name can"
+                + " change.");
+    }
+
+    @Override
+    public String hostText(BoardEntry entry) {
+        return "127.0.0.1 (built-in simulator)";
+    }
+
+    @Override
+    public double speed(BoardEntry entry) {
+        return simulator.speed();
+    }
+
+    @Override
+    public void setSpeed(double boardTimePerWallTime) {
+        simulator.setSpeed(boardTimePerWallTime);
+    }
+
+    @Override
+    public List<BoardEntry> initialBoards() {
+        return List.of(new BoardEntry(BuiltInSimulator.profile(), kind(), Optional.empty(), ""));
+    }
+
+    @Override
+    public BoardProfile start(BoardEntry entry, Context context) throws IOException {
+        BoardProfile profile = entry.profile();
+        SimSshServer.Login login = simulator.start();
+        char[] password = login.password().toCharArray();
+        try {
+            context.secrets().put(profile.name(), SecretKind.PASSWORD, password);
+        } catch (SecretStore.SecretStoreException e) {
+            throw new IOException(e.getMessage(), e);
+        } finally {
+            java.util.Arrays.fill(password, '\0');
+        }
+        return new BoardProfile(profile.name(), login.host(), login.port(), login.user(), profile.auth(), null, null,
+                profile.hostKeyPolicy(), profile.connectTimeout(), profile.keepAliveInterval());
+    }
+
+    @Override
+    public Optional<Path> offeredModule(BoardEntry entry) throws IOException {
+        return Optional.of(simulator.installedModuleCopy());
+    }
+
+    @Override
+    public Optional<BoardEntry> resolve(String boardArg, List<BoardEntry> saved) {
+        if (!boardArg.equals(BOARD_ARG)) {
+            return Optional.empty();
+        }
+        return saved.stream().filter(e -> e.kind().equals(kind())).findFirst();
+    }
+
+    @Override
+    public void close() {
+        simulator.close();
+    }
+}

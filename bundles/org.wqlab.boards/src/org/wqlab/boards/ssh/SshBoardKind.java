@@ -1,0 +1,59 @@
+package org.wqlab.boards.ssh;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardKind;
+import org.wqlab.boards.BoardKindProvider;
+import org.wqlab.target.BoardProfile;
+import org.wqlab.usb.UsbDriverIds;
+
+/** A board reached over SSH with its profile as the user typed it; claims {@code user@host[:port]}. */
+public final class SshBoardKind implements BoardKindProvider {
+
+    @Override
+    public BoardKind kind() {
+        return BoardKind.SSH;
+    }
+
+    @Override
+    public String displayName() {
+        return "board over SSH";
+    }
+
+    @Override
+    public String defaultUsbDriver() {
+        return UsbDriverIds.MANUAL;
+    }
+
+    @Override
+    public String defaultUsbDriverLabel() {
+        return "manual prompt (default)";
+    }
+
+    @Override
+    public Optional<BoardEntry> resolve(String boardArg, List<BoardEntry> saved) {
+        int at = boardArg.lastIndexOf('@');
+        if (at < 0) {
+            return Optional.empty();
+        }
+        String user = boardArg.substring(0, at);
+        String hostPort = boardArg.substring(at + 1);
+        int port = 0;
+        String host = hostPort;
+        int colon = hostPort.lastIndexOf(':');
+        if (colon > 0 && !hostPort.startsWith("[")) {
+            try {
+                port = Integer.parseInt(hostPort.substring(colon + 1));
+                host = hostPort.substring(0, colon);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("bad port '" + hostPort.substring(colon + 1) + "'", e);
+            }
+        }
+        if (host.isBlank()) {
+            throw new IllegalArgumentException("expected user@host[:port]");
+        }
+        return Optional.of(BoardEntry.of(BoardProfile.of(boardArg, host, port, user)));
+    }
+}
