@@ -1,7 +1,6 @@
 package org.wqlab.ui.sequence;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +27,6 @@ import org.eclipse.jface.viewers.TextCellEditor;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.jface.viewers.TreeViewerColumn;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Button;
@@ -43,7 +41,10 @@ import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.forms.DetailsPart;
 import org.eclipse.ui.forms.IManagedForm;
+import org.eclipse.ui.forms.MasterDetailsBlock;
+import org.eclipse.ui.forms.SectionPart;
 import org.eclipse.ui.menus.CommandContributionItem;
 import org.eclipse.ui.menus.CommandContributionItemParameter;
 import org.eclipse.ui.forms.IMessageManager;
@@ -60,8 +61,6 @@ import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.Step;
 import org.wqlab.sequence.StepType;
 import org.wqlab.ui.refresh.UiRefreshThrottle;
-import org.wqlab.usb.UsbDriverIds;
-import org.wqlab.usb.UsbDrivers;
 
 /**
  * The Steps page: the sequence's name and variables, the steps as a tree (repeat bodies under their repeat), the
@@ -92,12 +91,24 @@ public final class StepsPage extends FormPage {
     private Label problems;
     private Label board;
     private Label runStatus;
-    private Section detailsSection;
-    private Composite details;
-    private StepPath detailsPath;
-    private StepType detailsType;
-    private final Map<String, Control> fields = new HashMap<>();
-    private Label driverNote;
+    private SectionPart stepsPart;
+    private DetailsPart details;
+    private final StepForm stepForm = new StepForm() {
+        @Override
+        public Sequence sequence() {
+            return StepsPage.this.sequence();
+        }
+
+        @Override
+        public boolean editable() {
+            return StepsPage.this.editable();
+        }
+
+        @Override
+        public void apply(Sequence edited) {
+            editor.apply(edited);
+        }
+    };
     private boolean updating;
     private UiRefreshThrottle outcomeRefresh;
     private Colours colours;
@@ -141,23 +152,7 @@ public final class StepsPage extends FormPage {
             }
         }
 
-        Composite body = form.getBody();
-        GridLayoutFactory.fillDefaults().margins(8, 8).applyTo(body);
-        SashForm sash = new SashForm(body, SWT.HORIZONTAL);
-        toolkit.adapt(sash);
-        GridDataFactory.fillDefaults().grab(true, true).applyTo(sash);
-
-        Composite left = toolkit.createComposite(sash);
-        GridLayoutFactory.fillDefaults().spacing(0, 8).applyTo(left);
-        createStepsSection(left);
-        createSequenceSection(left);
-
-        detailsSection = toolkit.createSection(sash, ExpandableComposite.TITLE_BAR);
-        detailsSection.setText("Step");
-        details = toolkit.createComposite(detailsSection);
-        GridLayoutFactory.fillDefaults().numColumns(2).margins(4, 4).applyTo(details);
-        detailsSection.setClient(details);
-        sash.setWeights(68, 32);
+        new StepsBlock().createContent(mf, form.getBody());
 
         outcomeRefresh = new UiRefreshThrottle(form.getDisplay(), this::refreshOutcomes);
         editor.addModelListener(modelListener);
@@ -177,6 +172,34 @@ public final class StepsPage extends FormPage {
             getSite().getWorkbenchWindow().getSelectionService().removeSelectionListener(BOARDS_VIEW, boardsListener);
         }
         super.dispose();
+    }
+
+    /** The master (the steps tree with its buttons, and the sequence's own fields) and the selected step's page. */
+    private final class StepsBlock extends MasterDetailsBlock {
+        @Override
+        protected void applyLayout(Composite parent) {
+            GridLayoutFactory.fillDefaults().margins(8, 8).applyTo(parent);
+        }
+
+        @Override
+        protected void createMasterPart(IManagedForm mf, Composite parent) {
+            Composite master = toolkit.createComposite(parent);
+            GridLayoutFactory.fillDefaults().spacing(0, 8).applyTo(master);
+            createStepsSection(master);
+            createSequenceSection(master);
+        }
+
+        @Override
+        protected void registerPages(DetailsPart part) {
+            details = part;
+            StepDetailsPages.register(part, stepForm);
+        }
+
+        @Override
+        protected void createToolBarActions(IManagedForm mf) {
+            // both parts exist now
+            sashForm.setWeights(68, 32);
+        }
     }
 
     private void createSequenceSection(Composite parent) {
@@ -304,6 +327,8 @@ public final class StepsPage extends FormPage {
 
     private void createStepsSection(Composite parent) {
         Section section = toolkit.createSection(parent, ExpandableComposite.TITLE_BAR);
+        stepsPart = new SectionPart(section);
+        managedForm.addPart(stepsPart);
         section.setText("Steps");
         section.setDescription("Select a step to edit its fields. Repeat steps hold the steps under them.");
         GridDataFactory.fillDefaults().grab(true, true).applyTo(section);
@@ -325,7 +350,8 @@ public final class StepsPage extends FormPage {
             return o == null ? "" : o.state().word() + (o.detail().isEmpty() ? "" : ": " + o.detail());
         }, false);
         tree.addSelectionChangedListener(e -> {
-            showDetails(selected().orElse(null));
+            showDetails();
+            updateProblems();
             updateButtons();
         });
         MenuManager contextMenu = new MenuManager("#PopupMenu", CONTEXT_MENU);
@@ -466,7 +492,7 @@ public final class StepsPage extends FormPage {
             if (sel.isPresent() && (s == null || !SequenceEdits.exists(s, sel.get()))) {
                 tree.setSelection(StructuredSelection.EMPTY);
             }
-            showDetails(selected().orElse(null));
+            showDetails();
         } finally {
             updating = false;
         }
@@ -483,8 +509,8 @@ public final class StepsPage extends FormPage {
         int i = 0;
         for (Problem p : model.all()) {
             lines.add(p.message());
-            Control at = p.step().isPresent() && p.step().equals(Optional.ofNullable(detailsPath))
-                    ? fields.get(p.formField()) : null;
+            Control at = p.step().isPresent() && details.getCurrentPage() instanceof StepDetailsPage page
+                    && page.shows(p.step().get()) ? page.field(p.formField()) : null;
             if (at != null) {
                 messages.addMessage("problem" + i++, p.message(), null, IMessageProvider.ERROR, at);
             } else {
@@ -547,148 +573,18 @@ public final class StepsPage extends FormPage {
         });
     }
 
-    private void editStep(java.util.function.UnaryOperator<Step> change) {
-        if (updating || detailsPath == null || !editable() || !SequenceEdits.exists(sequence(), detailsPath)) {
-            return;
-        }
-        editor.apply(SequenceEdits.replace(sequence(), detailsPath, change.apply(step(detailsPath))));
-    }
-
     // ------------------------------------------------------------------ details of the selected step
 
-    private void showDetails(StepPath path) {
-        Sequence s = sequence();
-        if (path == null || s == null || !SequenceEdits.exists(s, path)) {
-            if (detailsPath != null || details.getChildren().length == 0) {
-                rebuild(null, null);
-            }
-            return;
-        }
-        Step step = step(path);
-        if (!path.equals(detailsPath) || step.type() != detailsType) {
-            rebuild(path, step);
-        }
-        boolean was = updating;
-        updating = true;
-        try {
-            setIfDifferent("name", step.name());
-            for (String key : keys(step.type())) {
-                switch (key) {
-                    case "command" -> {
-                        Text t = (Text) fields.get(key);
-                        if (!StepTexts.command(t.getText()).equals(step.command())) {
-                            t.setText(StepTexts.commandText(step.command()));
-                        }
-                    }
-                    case "params" -> {
-                        Text t = (Text) fields.get(key);
-                        if (!StepTexts.params(t.getText()).equals(step.params())) {
-                            t.setText(StepTexts.paramsText(step.params()));
-                        }
-                    }
-                    default -> setIfDifferent(key, step.field(key) == null ? "" : step.field(key));
-                }
-            }
-            if (driverNote != null) {
-                String note = StepTexts.driverNote(s, step);
-                driverNote.setText(note.isEmpty() ? "" : "\u26a0 " + note);
-                driverNote.getParent().layout(true, true);
-            }
-        } finally {
-            updating = was;
-        }
-    }
-
-    private void setIfDifferent(String key, String value) {
-        Control c = fields.get(key);
-        if (c instanceof Text t && !t.getText().equals(value)) {
-            t.setText(value);
-        } else if (c instanceof Combo combo && !combo.getText().equals(value)) {
-            combo.setText(value);
-        }
-    }
-
-    private static List<String> keys(StepType type) {
-        List<String> keys = new ArrayList<>(type.required());
-        keys.addAll(type.optional());
-        keys.remove("steps");
-        if (type == StepType.LOAD_MODULE) {
-            keys.add("params");
-        }
-        return keys;
-    }
-
-    private void rebuild(StepPath path, Step step) {
-        for (Control c : details.getChildren()) {
-            c.dispose();
-        }
-        fields.clear();
-        driverNote = null;
-        detailsPath = path;
-        detailsType = step == null ? null : step.type();
-        if (step == null) {
-            detailsSection.setText("Step");
-            toolkit.createLabel(details, "Select a step in the list to edit it.");
-        } else {
-            detailsSection.setText("Step " + path.display() + ": " + step.type().id());
-            text("name", "Name", false, v -> s -> SequenceEdits.withName(s, v));
-            for (String key : keys(step.type())) {
-                boolean required = step.type().required().contains(key);
-                String label = key + (required ? " *" : "");
-                switch (key) {
-                    case "command" -> text(key, label + "\n(one word\nper line)", true,
-                            v -> s -> SequenceEdits.withCommand(s, StepTexts.command(v)));
-                    case "params" -> text(key, "params\n(name=value\nper line)", true,
-                            v -> s -> SequenceEdits.withParams(s, StepTexts.params(v)));
-                    case "driver" -> driver(required);
-                    default -> text(key, label, false,
-                            v -> s -> SequenceEdits.withField(s, key, v.isEmpty() && !required ? null : v));
-                }
-            }
-            Label hint = toolkit.createLabel(details,
-                    "* required. Values may use ${variable}; times are board seconds.", SWT.WRAP);
-            GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(200, SWT.DEFAULT).applyTo(hint);
-        }
-        toolkit.paintBordersFor(details);
-        details.layout(true, true);
-        form.reflow(true);
-    }
-
-    private void text(String key, String label, boolean multi,
-            java.util.function.Function<String, java.util.function.UnaryOperator<Step>> change) {
-        Label l = toolkit.createLabel(details, label + ":");
-        GridDataFactory.fillDefaults().align(SWT.BEGINNING, multi ? SWT.BEGINNING : SWT.CENTER).applyTo(l);
-        Text t = toolkit.createText(details, "", multi ? SWT.MULTI | SWT.BORDER | SWT.V_SCROLL : SWT.SINGLE);
-        t.setData(WidgetIds.KEY, WidgetIds.field(key));
-        GridDataFactory.fillDefaults().grab(true, false).hint(200, multi ? 110 : SWT.DEFAULT).applyTo(t);
-        t.addModifyListener(e -> editStep(change.apply(t.getText())));
-        fields.put(key, t);
-    }
-
-    private void driver(boolean required) {
-        toolkit.createLabel(details, "driver" + (required ? " *" : "") + ":");
-        Combo combo = new Combo(details, SWT.DROP_DOWN);
-        toolkit.adapt(combo);
-        combo.setData(WidgetIds.KEY, WidgetIds.field("driver"));
-        combo.add(UsbDriverIds.BOARD_DEFAULT);
-        UsbDrivers.installed().ids().forEach(combo::add);
-        combo.setToolTipText("board: the board's own driver (the simulated board: its pull; a real board: the one in"
-                + " its profile, else the manual prompt). sysfs-remove and sysfs-authorized are control runs: they do"
-                + " not reproduce the workqueue stall.");
-        GridDataFactory.fillDefaults().grab(true, false).applyTo(combo);
-        combo.addModifyListener(e -> editStep(s -> SequenceEdits.withField(s, "driver",
-                combo.getText().isEmpty() ? null : combo.getText())));
-        fields.put("driver", combo);
-        toolkit.createLabel(details, "");
-        driverNote = toolkit.createLabel(details, "", SWT.WRAP);
-        driverNote.setData(WidgetIds.KEY, WidgetIds.DRIVER_NOTE);
-        driverNote.setForeground(form.getDisplay().getSystemColor(SWT.COLOR_DARK_YELLOW));
-        GridDataFactory.fillDefaults().grab(true, false).hint(200, SWT.DEFAULT).applyTo(driverNote);
+    /** The details part shows the selected step's type's page, filled from the step as the model has it now. */
+    private void showDetails() {
+        managedForm.fireSelectionChanged(stepsPart, tree.getSelection());
     }
 
     /** The control of a field of the selected step ({@code name}, {@code label}, {@code seconds}, ...). */
     public Control field(String key) {
-        return fields.get(key);
+        Optional<StepPath> sel = selected();
+        return sel.isPresent() && details.getCurrentPage() instanceof StepDetailsPage page && page.shows(sel.get())
+                ? page.field(key) : null;
     }
 
     // ------------------------------------------------------------------ run
