@@ -20,6 +20,9 @@ public record WorkExecution(WorkFunction function, String workqueue, String work
     public record OffCpu(long fromUs, long toUs, boolean voluntary) {
     }
 
+    /** How long before a waiting item starts the sleep of the item that held the CPU counts as the hand-off. */
+    public static final long HAND_OFF_US = 1_000;
+
     public WorkExecution {
         offCpu = List.copyOf(offCpu);
     }
@@ -47,12 +50,17 @@ public record WorkExecution(WorkFunction function, String workqueue, String work
         return schedTraced ? offCpu.stream().noneMatch(OffCpu::voluntary) : null;
     }
 
-    /** Never left the CPU voluntarily inside [fromUs, toUs]; null when sched_switch was not traced. */
+    /**
+     * Never left the CPU voluntarily inside [fromUs, toUs]; null when sched_switch was not traced. A voluntary switch
+     * that starts in the last {@link #HAND_OFF_US} before {@code toUs} does not count: it is the sleep that let the
+     * waiting item run (the pool's next worker starts a few microseconds after it), so it ends the interval.
+     */
     public Boolean cpuBoundWithin(long fromUs, long toUs) {
         if (!schedTraced) {
             return null;
         }
-        return offCpu.stream().noneMatch(o -> o.voluntary() && o.fromUs() < toUs && o.toUs() > fromUs);
+        long handOff = toUs - Math.min(HAND_OFF_US, Math.max(0, toUs - fromUs) / 2);
+        return offCpu.stream().noneMatch(o -> o.voluntary() && o.fromUs() < handOff && o.toUs() > fromUs);
     }
 
     /** The longest stretch without a voluntary switch (preemptions included in the stretch). */

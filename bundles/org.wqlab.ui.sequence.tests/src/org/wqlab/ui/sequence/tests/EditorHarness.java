@@ -91,7 +91,7 @@ final class EditorHarness {
         org.eclipse.swt.widgets.MenuItem item = whileShown(menuText, menu -> java.util.Arrays.stream(menu.getItems())
                 .filter(i -> i.getText().replace("&", "").startsWith(text)).findFirst()
                 .orElseThrow(() -> new AssertionError("no '" + text + "' in the " + menuText + " menu")));
-        item.notifyListeners(SWT.Selection, new Event());
+        UiWait.watched(display, menuText + " > " + text, () -> item.notifyListeners(SWT.Selection, new Event()));
         UiWait.settle(display);
     }
 
@@ -132,7 +132,17 @@ final class EditorHarness {
     }
 
     void execute(String commandId) throws Exception {
-        window.getService(IHandlerService.class).executeCommand(commandId, null);
+        Exception[] failed = new Exception[1];
+        UiWait.watched(display, "the command " + commandId, () -> {
+            try {
+                window.getService(IHandlerService.class).executeCommand(commandId, null);
+            } catch (Exception e) {
+                failed[0] = e;
+            }
+        });
+        if (failed[0] != null) {
+            throw failed[0];
+        }
         UiWait.settle(display);
     }
 
@@ -192,12 +202,14 @@ final class EditorHarness {
     }
 
     void click(Button b) {
-        b.notifyListeners(SWT.Selection, new Event());
+        UiWait.watched(display, "a click on '" + b.getText() + "'",
+                () -> b.notifyListeners(SWT.Selection, new Event()));
         UiWait.settle(display);
     }
 
     void click(ToolItem item) {
-        item.notifyListeners(SWT.Selection, new Event());
+        UiWait.watched(display, "a click on '" + item.getToolTipText() + "'",
+                () -> item.notifyListeners(SWT.Selection, new Event()));
         UiWait.settle(display);
     }
 }
