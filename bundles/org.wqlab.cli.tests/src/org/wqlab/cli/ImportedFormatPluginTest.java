@@ -23,7 +23,13 @@ import org.wqlab.klog.importer.LogHead;
 import org.wqlab.klog.importer.LogImporter;
 import org.wqlab.klog.importer.LogImporters;
 
-/** A log format brought by another bundle, registered as a service, is what {@code wqlab import} then uses. */
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * A log format brought by another bundle, registered as a service, is what {@code wqlab import} and
+ * {@code wqlab stats LOG} then use.
+ */
 class ImportedFormatPluginTest {
 
     @TempDir
@@ -106,11 +112,21 @@ class ImportedFormatPluginTest {
             String metadata = Files.readString(exp.resolve("experiment.json"));
             assertTrue(metadata.contains("(trace-cmd report); 3 trace-cmd events"), metadata);
 
+            // stats of the file itself reads it through the same importer
+            CliRun stats = CliRun.of("stats", report.toString(), "--json");
+            assertEquals(0, stats.code(), stats.err());
+            JsonObject delays = JsonParser.parseString(stats.out()).getAsJsonObject().getAsJsonObject("delayUs");
+            assertEquals(3, delays.get("count").getAsInt(), stats.out());
+            assertEquals(1_929_000, delays.get("max").getAsLong(), stats.out());
+
             Path broken = tmp.resolve("broken.txt");
             Files.writeString(broken, "cpus=1\nnot an event\n");
             CliRun bad = CliRun.of("import", broken.toString(), "--workspace", ws.toString());
             assertEquals(2, bad.code());
             assertTrue(bad.err().contains(broken + ":2: not a latency_delay event"), bad.err());
+            CliRun badStats = CliRun.of("stats", broken.toString());
+            assertEquals(2, badStats.code());
+            assertTrue(badStats.err().contains(broken + ":2: not a latency_delay event"), badStats.err());
         } finally {
             registration.unregister();
         }

@@ -23,7 +23,8 @@ import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.report.export.CsvExport;
-import org.wqlab.klog.KlogFiles;
+import org.wqlab.klog.ImportedLog;
+import org.wqlab.klog.importer.LogImporters;
 
 /**
  * The headless verbs, as plain Java: {@code import}, {@code stats}, {@code export}. Exit codes: 0 ok, 2 bad input
@@ -285,7 +286,7 @@ public final class Cli {
     private Source resolve(Args a, String target, boolean allowLog) throws InputException, UsageException {
         Path p = Path.of(target);
         if (allowLog && Files.isRegularFile(p)) {
-            return new Source("log", p, null, KlogFiles.read(p));
+            return new Source("log", p, null, ImportedLog.read(p, LogImporters.installed()).content());
         }
         Optional<ExperimentFolder> folder = workspace(a).find(target);
         if (folder.isPresent()) {

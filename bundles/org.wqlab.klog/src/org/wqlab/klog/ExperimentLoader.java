@@ -125,31 +125,22 @@ public final class ExperimentLoader {
         if (!Files.isRegularFile(log)) {
             throw new InputException(log, 0, Files.exists(log) ? "not a regular file" : "no such file");
         }
-        LogHead head;
         try {
-            head = LogHead.of(log);
+            importers.readerOf(log, LogHead.of(log)); // refused before a folder is reserved
         } catch (IOException e) {
             throw new InputException(log, 0, "cannot read: " + e.getMessage(), e);
         }
-        LogImporter importer = importers.readerOf(log, head);
         ExperimentFolder reserved = workspace.create(name, created);
         ExperimentFolder folder = workspace.staging(reserved);
         boolean ok = false;
         try {
-            LogContentSink sink = new LogContentSink();
-            KlogParser parser = new KlogParser(sink);
-            String note;
+            ImportedLog imported;
             try (RawLogAppender out = folder.openKernelLog()) {
-                note = importer.importInto(log, (buf, off, n) -> {
-                    out.append(buf, off, n);
-                    parser.feed(buf, off, n);
-                });
-            } catch (IOException e) {
-                throw new InputException(log, 0, "cannot read: " + e.getMessage(), e);
+                imported = ImportedLog.read(log, importers, out::append);
             }
-            parser.finish();
-            LogContent content = sink.content(parser.lines());
-            KlogFiles.checkText(log, content);
+            LogContent content = imported.content();
+            String note = imported.note();
+            LogImporter importer = imported.importer();
             String notes = "imported from " + log.toAbsolutePath() + " (" + importer.name() + ")"
                     + (note.isEmpty() ? "" : "; " + note);
             ExperimentMetadata metadata = ExperimentMetadata.of(reserved.id(), name, created,

@@ -1,0 +1,58 @@
+package org.wqlab.klog;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.wqlab.core.model.InputException;
+import org.wqlab.core.samples.LogContent;
+import org.wqlab.klog.importer.KernelLogOutput;
+import org.wqlab.klog.importer.LogHead;
+import org.wqlab.klog.importer.LogImporter;
+import org.wqlab.klog.importer.LogImporters;
+
+/**
+ * A log file of any format read through the importers: the first that reads it (by content) turns it into kernel-log
+ * text, which is parsed in the same pass and, when asked, copied elsewhere (an experiment's {@code kernel.log}).
+ *
+ * @param note the importer's sentence for the experiment's notes, or ""
+ */
+public record ImportedLog(LogImporter importer, String note, LogContent content) {
+
+    /** Reads {@code log} without keeping the kernel-log text. */
+    public static ImportedLog read(Path log, LogImporters importers) throws InputException {
+        return read(log, importers, (bytes, off, len) -> { });
+    }
+
+    /**
+     * Reads {@code log}, writing the kernel-log text the importer makes to {@code copy} as well. A missing file, one
+     * no importer reads, or one that is not kernel-log text is bad input naming the file (and line).
+     */
+    public static ImportedLog read(Path log, LogImporters importers, KernelLogOutput copy) throws InputException {
+        if (!Files.isRegularFile(log)) {
+            throw new InputException(log, 0, Files.exists(log) ? "not a regular file" : "no such file");
+        }
+        LogHead head;
+        try {
+            head = LogHead.of(log);
+        } catch (IOException e) {
+            throw new InputException(log, 0, "cannot read: " + e.getMessage(), e);
+        }
+        LogImporter importer = importers.readerOf(log, head);
+        LogContentSink sink = new LogContentSink();
+        KlogParser parser = new KlogParser(sink);
+        String note;
+        try {
+            note = importer.importInto(log, (bytes, off, len) -> {
+                copy.write(bytes, off, len);
+                parser.feed(bytes, off, len);
+            });
+        } catch (IOException e) {
+            throw new InputException(log, 0, "cannot read: " + e.getMessage(), e);
+        }
+        parser.finish();
+        LogContent content = sink.content(parser.lines());
+        KlogFiles.checkText(log, content);
+        return new ImportedLog(importer, note, content);
+    }
+}
