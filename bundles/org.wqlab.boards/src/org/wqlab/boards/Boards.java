@@ -4,9 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.core.runtime.Platform;
-import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.FrameworkUtil;
 import org.osgi.util.tracker.ServiceTracker;
 import org.wqlab.target.BoardConnector;
 import org.wqlab.target.SecretStore;
@@ -14,31 +12,40 @@ import org.wqlab.target.WqlabConfigDir;
 import org.wqlab.vboard.VirtualBoard;
 
 /**
- * The workbench's one board registry: boards file in the workspace
- * ({@code <workspace>/.metadata/.plugins/org.wqlab.boards/boards.json}), the SSH transport and secret store from the
- * OSGi service registry, the built-in simulator's state in wqlab's configuration folder (outside the workspace), the
- * QEMU virtual board in its cache ({@code ${WQLAB_CACHE:-~/.cache/wqlab}/vboard}, where build.sh writes), and the
- * board kinds other bundles provide as OSGi services ({@link InstalledBoardKinds}).
+ * The workbench's board registry, an OSGi service (a DS component, see OSGI-INF; parts get it by injection):
+ * boards file in the workspace ({@code <workspace>/.metadata/.plugins/org.wqlab.boards/boards.json}), the SSH
+ * transport and secret store from the OSGi service registry, the built-in simulator's state in wqlab's configuration
+ * folder (outside the workspace), the QEMU virtual board in its cache ({@code ${WQLAB_CACHE:-~/.cache/wqlab}/vboard},
+ * where build.sh writes), and the board kinds other bundles provide as OSGi services ({@link InstalledBoardKinds}).
+ * The registry opens on first use, so that a bad boards file is reported to whoever asks, naming the file and field.
  */
 public final class Boards {
 
     public static final String FILE_NAME = "boards.json";
     private static final long SERVICE_WAIT_MS = 10_000;
 
-    private static BoardRegistry registry;
-    private static ServiceTracker<BoardConnector, BoardConnector> connectors;
-    private static ServiceTracker<SecretStore, SecretStore> secretStores;
-    private static InstalledBoardKinds kinds;
+    private BundleContext context;
+    private BoardRegistry registry;
+    private ServiceTracker<BoardConnector, BoardConnector> connectors;
+    private ServiceTracker<SecretStore, SecretStore> secretStores;
+    private InstalledBoardKinds kinds;
 
-    private Boards() {
+    /** The component's activation. */
+    public synchronized void activate(BundleContext bundleContext) {
+        this.context = bundleContext;
     }
 
-    /** Opens the registry on first use. */
-    public static synchronized BoardRegistry registry() throws BoardStoreException {
+    /**
+     * The registry, opened on first use.
+     *
+     * @throws BoardStoreException naming the file and field when the boards file cannot be read
+     */
+    public synchronized BoardRegistry registry() throws BoardStoreException {
         if (registry == null) {
-            Bundle bundle = FrameworkUtil.getBundle(Boards.class);
-            Path file = Platform.getStateLocation(bundle).toFile().toPath().resolve(FILE_NAME);
-            BundleContext context = bundle.getBundleContext();
+            if (context == null) {
+                throw new IllegalStateException("the board registry service is not active");
+            }
+            Path file = Platform.getStateLocation(context.getBundle()).toFile().toPath().resolve(FILE_NAME);
             connectors = new ServiceTracker<>(context, BoardConnector.class, null);
             connectors.open();
             secretStores = new ServiceTracker<>(context, SecretStore.class, null);
@@ -48,19 +55,33 @@ public final class Boards {
                     WqlabConfigDir.knownHosts());
             VirtualBoardHost virtualBoard = new VirtualBoardHost(VirtualBoard.atDefaultLocation(),
                     WqlabConfigDir.knownHosts());
-            registry = BoardRegistry.open(new BoardStore(file), () -> service(connectors, "SSH transport"),
-                    () -> service(secretStores, "secret store"), simulator, virtualBoard,
-                    kinds);
+            try {
+                registry = BoardRegistry.open(new BoardStore(file), () -> service(connectors, "SSH transport"),
+                        () -> service(secretStores, "secret store"), simulator, virtualBoard, kinds);
+            } catch (BoardStoreException | RuntimeException e) {
+                closeTrackers();
+                throw e;
+            }
         }
         return registry;
     }
 
-    /** Closes connections and the simulator (bundle stop). */
-    public static synchronized void shutdown() {
+    /** Closes connections and the simulator; a later {@link #registry()} opens it again (the end of a CLI run). */
+    public synchronized void close() {
         if (registry != null) {
             registry.close();
             registry = null;
         }
+        closeTrackers();
+    }
+
+    /** The component's deactivation (bundle stop). */
+    public synchronized void deactivate() {
+        close();
+        context = null;
+    }
+
+    private void closeTrackers() {
         if (connectors != null) {
             connectors.close();
             secretStores.close();

@@ -388,8 +388,10 @@ final class RunVerb {
             return Optional.empty();
         }
         BoardRegistry registry;
+        Boards boards;
         try {
-            registry = Boards.registry();
+            boards = boardsService();
+            registry = boards.registry();
         } catch (BoardStoreException | IllegalStateException e) {
             err.println("wqlab run: saved boards not readable (" + e.getMessage() + "); taking '" + o.board
                     + "' as a host name");
@@ -400,13 +402,13 @@ final class RunVerb {
             entry = registry.resolve(o.board);
         } catch (IllegalArgumentException e) {
             err.println("wqlab run: --board " + o.board + ": " + e.getMessage());
-            closeLater.add(Boards::shutdown);
+            closeLater.add(boards::close);
             return null;
         }
         if (entry.isEmpty()) {
             return Optional.empty();
         }
-        closeLater.add(Boards::shutdown);
+        closeLater.add(boards::close);
         BoardEntry board = entry.get();
         String name = board.name();
         if (o.speedGiven) {
@@ -437,6 +439,19 @@ final class RunVerb {
         }
         return Optional.of(new BoardAccess(() -> registry.openConnection(board, prompt), speed, driver,
                 terminalPrompt()));
+    }
+
+    /** The board registry service of org.wqlab.boards (the workbench's, on the same {@code -data} workspace). */
+    private static Boards boardsService() {
+        // the registry's own bundle: lazily activated by this first use of its class, so its context exists
+        org.osgi.framework.BundleContext context = org.osgi.framework.FrameworkUtil.getBundle(Boards.class)
+                .getBundleContext();
+        org.osgi.framework.ServiceReference<Boards> ref = context == null ? null
+                : context.getServiceReference(Boards.class);
+        if (ref == null) {
+            throw new IllegalStateException("no board registry service (is org.wqlab.boards installed?)");
+        }
+        return context.getService(ref);
     }
 
     private ManualPrompt terminalPrompt() {

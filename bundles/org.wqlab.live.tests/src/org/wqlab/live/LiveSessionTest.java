@@ -2,6 +2,7 @@ package org.wqlab.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -214,17 +215,36 @@ class LiveSessionTest {
 
     @Test
     void currentSessionHolderTellsListeners() {
+        LiveSessions sessions = new LiveSessions();
         AtomicReference<LiveSession> heard = new AtomicReference<>();
         java.util.function.Consumer<LiveSession> l = heard::set;
-        LiveSessions.addListener(l);
+        sessions.addListener(l);
         try {
-            LiveSession s = LiveSessions.start("run 1");
+            LiveSession s = sessions.start("run 1");
             assertSame(s, heard.get());
-            assertSame(s, LiveSessions.current().orElseThrow());
-            LiveSessions.publish(null);
-            assertFalse(LiveSessions.current().isPresent());
+            assertSame(s, sessions.current().orElseThrow());
+            sessions.publish(null);
+            assertFalse(sessions.current().isPresent());
         } finally {
-            LiveSessions.removeListener(l);
+            sessions.removeListener(l);
+        }
+    }
+
+    @Test
+    void theWorkbenchsLiveSessionsAreOneOsgiService() {
+        org.osgi.framework.BundleContext context = org.osgi.framework.FrameworkUtil.getBundle(LiveSessionTest.class)
+                .getBundleContext();
+        org.osgi.framework.ServiceReference<LiveSessions> ref = context.getServiceReference(LiveSessions.class);
+        assertNotNull(ref, "org.wqlab.live registers LiveSessions as a service");
+        LiveSessions first = context.getService(ref);
+        try {
+            LiveSession s = first.start("published through the service");
+            LiveSessions again = context.getService(context.getServiceReference(LiveSessions.class));
+            context.ungetService(ref);
+            assertSame(s, again.current().orElseThrow(), "every user of the service sees the same current session");
+        } finally {
+            first.publish(null);
+            context.ungetService(ref);
         }
     }
 }

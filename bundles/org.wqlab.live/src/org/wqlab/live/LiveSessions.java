@@ -1,5 +1,6 @@
 package org.wqlab.live;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -8,46 +9,44 @@ import java.util.function.Consumer;
 
 /**
  * The "current live session" of this workbench: the sequence runner publishes a new {@link LiveSession} when a run
- * starts ({@link #publish}); the live plot listens and switches to it. Listeners run on the publisher's thread.
+ * starts ({@link #publish}); the live plot listens and switches to it. Listeners run on the publisher's thread. The
+ * workbench's one instance is an OSGi service (a DS component, see OSGI-INF); parts get it by injection.
  */
 public final class LiveSessions {
 
-    private static final AtomicReference<LiveSession> CURRENT = new AtomicReference<>();
-    private static final List<Consumer<LiveSession>> LISTENERS = new CopyOnWriteArrayList<>();
+    private final AtomicReference<LiveSession> current = new AtomicReference<>();
+    private final List<Consumer<LiveSession>> listeners = new CopyOnWriteArrayList<>();
 
-    private LiveSessions() {
-    }
-
-    public static Optional<LiveSession> current() {
-        return Optional.ofNullable(CURRENT.get());
+    public Optional<LiveSession> current() {
+        return Optional.ofNullable(current.get());
     }
 
     /** The live session of the run that records into {@code experimentDir}, while it is the current one. */
-    public static Optional<LiveSession> recording(java.nio.file.Path experimentDir) {
+    public Optional<LiveSession> recording(Path experimentDir) {
         return current().filter(s -> s.recordingInto().map(experimentDir::equals).orElse(false));
     }
 
     /** Makes {@code session} (or none, with null) the current one and tells every listener. */
-    public static void publish(LiveSession session) {
-        CURRENT.set(session);
-        for (Consumer<LiveSession> l : LISTENERS) {
+    public void publish(LiveSession session) {
+        current.set(session);
+        for (Consumer<LiveSession> l : listeners) {
             l.accept(session);
         }
     }
 
     /** Convenience: a new session, published. */
-    public static LiveSession start(String name) {
+    public LiveSession start(String name) {
         LiveSession s = new LiveSession(name);
         publish(s);
         return s;
     }
 
     /** {@code listener} receives every later {@link #publish} (the session may be null). */
-    public static void addListener(Consumer<LiveSession> listener) {
-        LISTENERS.add(listener);
+    public void addListener(Consumer<LiveSession> listener) {
+        listeners.add(listener);
     }
 
-    public static void removeListener(Consumer<LiveSession> listener) {
-        LISTENERS.remove(listener);
+    public void removeListener(Consumer<LiveSession> listener) {
+        listeners.remove(listener);
     }
 }

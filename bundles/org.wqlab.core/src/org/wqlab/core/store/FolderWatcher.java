@@ -37,8 +37,9 @@ public final class FolderWatcher {
     public synchronized void watch(Set<Path> roots, Set<Path> experimentDirs) {
         try {
             if (service == null) {
-                service = FileSystems.getDefault().newWatchService();
-                Thread t = new Thread(this::loop, "wqlab experiments watcher");
+                WatchService started = FileSystems.getDefault().newWatchService();
+                service = started;
+                Thread t = new Thread(() -> loop(started), "wqlab experiments watcher");
                 t.setDaemon(true);
                 t.start();
             }
@@ -74,11 +75,26 @@ public final class FolderWatcher {
         }
     }
 
-    private void loop() {
+    /** Stops watching; the watcher thread ends. A later {@link #watch} starts again. */
+    public synchronized void close() {
+        if (service == null) {
+            return;
+        }
+        try {
+            service.close();
+        } catch (IOException e) {
+            // closing anyway
+        }
+        service = null;
+        keys.clear();
+        rootOfKey.clear();
+    }
+
+    private void loop(WatchService watched) {
         while (true) {
             WatchKey key;
             try {
-                key = service.take();
+                key = watched.take();
             } catch (InterruptedException | ClosedWatchServiceException e) {
                 return;
             }

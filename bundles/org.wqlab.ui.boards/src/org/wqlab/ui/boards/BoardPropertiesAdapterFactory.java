@@ -1,5 +1,6 @@
 package org.wqlab.ui.boards;
 
+import org.wqlab.ui.WorkbenchServices;
 import org.eclipse.core.runtime.IAdapterFactory;
 import org.eclipse.ui.views.properties.IPropertySource;
 import org.wqlab.boards.BoardStoreException;
@@ -12,7 +13,7 @@ public final class BoardPropertiesAdapterFactory implements IAdapterFactory {
     public <T> T getAdapter(Object adaptable, Class<T> adapterType) {
         if (adaptable instanceof BoardRow row && adapterType == IPropertySource.class) {
             try {
-                return adapterType.cast(new BoardPropertySource(Boards.registry(), row.name()));
+                return adapterType.cast(new BoardPropertySource(WorkbenchServices.get(Boards.class).registry(), row.name()));
             } catch (BoardStoreException e) {
                 return null;
             }

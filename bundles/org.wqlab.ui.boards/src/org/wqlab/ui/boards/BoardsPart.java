@@ -98,7 +98,7 @@ public final class BoardsPart implements IAdaptable {
     };
 
     @PostConstruct
-    public void createControls(Composite parent, EContextService contexts) {
+    public void createControls(Composite parent, EContextService contexts, Boards boards) {
         contexts.activateContext(WqlabContext.ID);
         resources = new LocalResourceManager(JFaceResources.getResources(), parent);
         GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(parent);
@@ -127,7 +127,7 @@ public final class BoardsPart implements IAdaptable {
         viewer.setContentProvider(new Content());
 
         try {
-            registry = Boards.registry();
+            registry = boards.registry();
         } catch (BoardStoreException | RuntimeException e) {
             error.setText("The boards cannot be shown: " + e.getMessage()
                     + "\nFix the file (or move it away) and reopen the view; wqlab does not overwrite it.");

@@ -1,5 +1,6 @@
 package org.wqlab.ui.boards;
 
+import org.wqlab.ui.WorkbenchServices;
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.commands.ExecutionException;
@@ -23,7 +24,7 @@ public final class ConnectSimulatedBoardHandler extends AbstractHandler {
     public Object execute(ExecutionEvent event) throws ExecutionException {
         IWorkbenchWindow window = HandlerUtil.getActiveWorkbenchWindowChecked(event);
         try {
-            BoardRegistry registry = Boards.registry();
+            BoardRegistry registry = WorkbenchServices.get(Boards.class).registry();
             String name = registry.entries().stream().filter(BoardEntry::builtInSimulator).map(BoardEntry::name)
                     .findFirst().orElseThrow(() -> new ExecutionException("the board list has no simulated board"));
             window.getActivePage().showView(BoardsPart.VIEW_ID);

@@ -48,6 +48,7 @@ import org.eclipse.ui.navigator.CommonNavigator;
 import org.eclipse.ui.services.IEvaluationService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.store.ExperimentChanges;
@@ -96,7 +97,7 @@ class ExperimentCommandsTest {
         } finally {
             ExperimentChanges.delete(a);
             ExperimentChanges.delete(b);
-            ExperimentCatalog.get().refresh();
+            WorkbenchServices.get(ExperimentCatalog.class).refresh();
             // the other tests of this bundle count the experiments of the shared workspace
             UiWait.until(display, () -> loaded(view, a.dir()) == null && loaded(view, b.dir()) == null, WAIT,
                     "the test's experiments to leave the view");
@@ -173,8 +174,8 @@ class ExperimentCommandsTest {
             page.closeAllEditors(false);
             ExperimentChanges.delete(a);
             ExperimentChanges.delete(b);
-            ExperimentCatalog.get().refresh();
-            UiWait.until(display, () -> ExperimentCatalog.get().experiments().stream()
+            WorkbenchServices.get(ExperimentCatalog.class).refresh();
+            UiWait.until(display, () -> WorkbenchServices.get(ExperimentCatalog.class).experiments().stream()
                     .noneMatch(e -> e.dir().equals(a.dir()) || e.dir().equals(b.dir())), WAIT,
                     "the test's experiments to leave the catalog");
         }
@@ -226,8 +227,8 @@ class ExperimentCommandsTest {
             page.closeAllEditors(false);
             ExperimentChanges.delete(a);
             ExperimentChanges.delete(b);
-            ExperimentCatalog.get().refresh();
-            UiWait.until(display, () -> ExperimentCatalog.get().experiments().stream()
+            WorkbenchServices.get(ExperimentCatalog.class).refresh();
+            UiWait.until(display, () -> WorkbenchServices.get(ExperimentCatalog.class).experiments().stream()
                     .noneMatch(e -> e.dir().equals(a.dir()) || e.dir().equals(b.dir())), WAIT,
                     "the test's experiments to leave the catalog");
         }
@@ -278,7 +279,7 @@ class ExperimentCommandsTest {
         Display display = window.getWorkbench().getDisplay();
         Shell shell = window.getShell();
         IWorkbenchPage page = window.getActivePage();
-        ExperimentCatalog.get().refresh();
+        WorkbenchServices.get(ExperimentCatalog.class).refresh();
         ExperimentSummary sa = UiWait.until(display, () -> loaded(view, a.dir()), WAIT, "experiment A in the view");
         ExperimentSummary sb = UiWait.until(display, () -> loaded(view, b.dir()), WAIT, "experiment B in the view");
 

@@ -15,6 +15,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.store.ExperimentFolder;
@@ -48,7 +49,7 @@ class LinkFolderTest {
             assertEquals(campaign.toRealPath(), project.getLocation().toPath().toRealPath(), "files stay in place");
             assertTrue(ExperimentProjects.isExperimentProject(project));
             Display display = PlatformUI.getWorkbench().getDisplay();
-            ExperimentSummary listed = UiWait.until(display, () -> ExperimentCatalog.get().experiments().stream()
+            ExperimentSummary listed = UiWait.until(display, () -> WorkbenchServices.get(ExperimentCatalog.class).experiments().stream()
                     .filter(s -> s.dir().equals(f.dir())).findFirst().orElse(null), Duration.ofSeconds(30),
                     "the linked experiment in the catalog");
             assertEquals("salvator 5.4", listed.name());

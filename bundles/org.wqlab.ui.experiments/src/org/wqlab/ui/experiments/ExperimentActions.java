@@ -14,6 +14,7 @@ import org.eclipse.jface.window.Window;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbenchPartSite;
 import org.eclipse.ui.PartInitException;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.ExperimentChanges;
 import org.wqlab.core.store.ExperimentFolder;
@@ -58,7 +59,7 @@ final class ExperimentActions {
             case EXPORT_SVG -> ExportActions.exportSvg(shell(), selection.get());
             case EXPORT_HTML -> ExportActions.exportHtml(shell(), selection.get());
             case EXPORT_TEXT -> ExportActions.exportText(shell(), selection.get());
-            case REFRESH -> ExperimentCatalog.get().refresh();
+            case REFRESH -> WorkbenchServices.get(ExperimentCatalog.class).refresh();
         }
     }
 
@@ -151,7 +152,7 @@ final class ExperimentActions {
             } catch (IOException | InputException e) {
                 return Status.error(name + ": " + e.getMessage(), e);
             } finally {
-                ExperimentCatalog.get().refresh();
+                WorkbenchServices.get(ExperimentCatalog.class).refresh();
             }
         });
         job.setUser(true);

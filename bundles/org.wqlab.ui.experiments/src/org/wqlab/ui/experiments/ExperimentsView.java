@@ -35,6 +35,7 @@ import org.eclipse.ui.IWorkbenchActionConstants;
 import org.eclipse.ui.IWorkbenchCommandConstants;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.part.ViewPart;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
 import org.wqlab.ui.experiments.model.ExperimentProjects;
 import org.wqlab.analysis.experiments.ExperimentSummary;
@@ -103,7 +104,7 @@ public final class ExperimentsView extends ViewPart {
         editMenuHandlers();
 
         throttle = new UiRefreshThrottle(parent.getDisplay(), this::showCatalog);
-        ExperimentCatalog catalog = ExperimentCatalog.get();
+        ExperimentCatalog catalog = WorkbenchServices.get(ExperimentCatalog.class);
         catalog.addListener(onCatalogChange);
         ensureDefaultProject();
         showCatalog();
@@ -268,7 +269,7 @@ public final class ExperimentsView extends ViewPart {
         for (Object o : selected.toList()) {
             ids.add(((ExperimentSummary) o).dir().toString());
         }
-        List<ExperimentSummary> all = ExperimentCatalog.get().experiments();
+        List<ExperimentSummary> all = WorkbenchServices.get(ExperimentCatalog.class).experiments();
         viewer.setInput(all);
         List<ExperimentSummary> again = all.stream().filter(s -> ids.contains(s.dir().toString())).toList();
         if (!again.isEmpty()) {
@@ -301,7 +302,7 @@ public final class ExperimentsView extends ViewPart {
 
     @Override
     public void dispose() {
-        ExperimentCatalog.get().removeListener(onCatalogChange);
+        WorkbenchServices.get(ExperimentCatalog.class).removeListener(onCatalogChange);
         if (throttle != null) {
             throttle.dispose();
         }

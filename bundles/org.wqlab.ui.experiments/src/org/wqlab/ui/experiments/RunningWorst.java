@@ -3,6 +3,7 @@ package org.wqlab.ui.experiments;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.ui.experiments.model.DelayText;
 import org.wqlab.analysis.experiments.ExperimentSummary;
 
@@ -27,7 +28,7 @@ final class RunningWorst {
         if (s.status() != ExperimentStatus.RUNNING) {
             return s.worstUs();
         }
-        return LiveSessions.recording(s.dir()).map(LiveSession::stats)
+        return WorkbenchServices.get(LiveSessions.class).recording(s.dir()).map(LiveSession::stats)
                 .map(stats -> stats.count() == 0 ? ExperimentSummary.UNKNOWN : (long) stats.maxUs())
                 .orElse(s.worstUs());
     }

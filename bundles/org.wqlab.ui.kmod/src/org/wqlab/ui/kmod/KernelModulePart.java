@@ -84,7 +84,7 @@ public final class KernelModulePart {
     };
 
     @PostConstruct
-    public void createControls(Composite part) {
+    public void createControls(Composite part, Boards boards) {
         display = part.getDisplay();
         Composite parent = scrolling(part);
         GridLayoutFactory.swtDefaults().numColumns(3).applyTo(parent);
@@ -133,7 +133,7 @@ public final class KernelModulePart {
         GridDataFactory.fillDefaults().grab(true, true).span(3, 1).hint(WRAP_WIDTH, 120).applyTo(details);
 
         try {
-            registry = Boards.registry();
+            registry = boards.registry();
             registry.addListener(boardListener);
         } catch (Exception e) {
             show("The board registry cannot be opened", e.getMessage(), true);

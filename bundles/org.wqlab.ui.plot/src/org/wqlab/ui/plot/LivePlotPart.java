@@ -17,9 +17,12 @@ public final class LivePlotPart {
 
     private LivePlotView view;
     private Consumer<LiveSession> onPublish;
+    private LiveSessions sessions;
 
+    /** @param sessions the workbench's live sessions (the OSGi service of org.wqlab.live) */
     @PostConstruct
-    public void createControls(Composite parent, EContextService contexts) {
+    public void createControls(Composite parent, EContextService contexts, LiveSessions sessions) {
+        this.sessions = sessions;
         contexts.activateContext(WqlabContext.ID);
         view = new LivePlotView(parent);
         Display display = parent.getDisplay();
@@ -28,12 +31,12 @@ public final class LivePlotPart {
                 view.setSession(session);
             }
         });
-        LiveSessions.addListener(onPublish);
-        LiveSessions.current().ifPresent(view::setSession);
+        sessions.addListener(onPublish);
+        sessions.current().ifPresent(view::setSession);
     }
 
     @PreDestroy
     public void dispose() {
-        LiveSessions.removeListener(onPublish);
+        sessions.removeListener(onPublish);
     }
 }

@@ -1,5 +1,6 @@
 package org.wqlab.ui.sequence;
 
+import org.wqlab.ui.WorkbenchServices;
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.commands.ExecutionException;
@@ -28,7 +29,7 @@ public final class RunSequenceOnHandler extends AbstractHandler {
         dialog.setTitle("Run Sequence On");
         dialog.setMessage("Run '" + editor.get().getTitle() + "' on the board:");
         try {
-            dialog.setElements(Boards.registry().entries().stream().map(BoardEntry::name).toArray());
+            dialog.setElements(WorkbenchServices.get(Boards.class).registry().entries().stream().map(BoardEntry::name).toArray());
         } catch (BoardStoreException e) {
             MessageDialog.openError(window.getShell(), "Run Sequence On", e.getMessage());
             return null;

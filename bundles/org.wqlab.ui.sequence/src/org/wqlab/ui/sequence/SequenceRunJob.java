@@ -25,6 +25,7 @@ import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.klog.KlogParser;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.sequence.ResolvedStep;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceException;
@@ -55,6 +56,7 @@ public final class SequenceRunJob extends Job {
     private final String source;
     private final String boardName;
     private final Display display;
+    private final LiveSessions liveSessions = WorkbenchServices.get(LiveSessions.class);
     private volatile RunResult result;
     private volatile LiveSession live;
     private volatile boolean started;
@@ -134,7 +136,7 @@ public final class SequenceRunJob extends Job {
         String summary;
         IStatus status;
         try {
-            BoardRegistry registry = Boards.registry();
+            BoardRegistry registry = WorkbenchServices.get(Boards.class).registry();
             String name = boardName != null ? boardName : BoardChoice.builtIn(registry);
             BoardEntry entry = registry.entry(name)
                     .orElseThrow(() -> new IllegalArgumentException("no board named '" + name + "'"));
@@ -149,7 +151,7 @@ public final class SequenceRunJob extends Job {
             LiveSession session = new LiveSession(sequence.name() + " on " + name);
             session.setBoardSpeed(speed);
             live = session;
-            LiveSessions.publish(session);
+            liveSessions.publish(session);
             KlogParser parser = new KlogParser(session);
             OutputSink toConsole = console.kernelLog();
             OutputSink kernelLog = (buffer, offset, length) -> {

@@ -1,5 +1,6 @@
 package org.wqlab.ui.boards.tests;
 
+import org.wqlab.ui.WorkbenchServices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,7 +61,7 @@ class BoardCommandsTest {
         UiWait.until(display, shell::isVisible, STARTUP, "the window to be shown");
         window.getActivePage().showView(ViewIds.BOARDS);
         Tree tree = UiWait.until(display, () -> Widgets.byId(shell, WidgetIds.TREE, Tree.class), UI, "the boards tree");
-        BoardRegistry registry = Boards.registry();
+        BoardRegistry registry = WorkbenchServices.get(Boards.class).registry();
         String builtIn = BuiltInSimulator.BOARD_NAME;
         registry.disconnect(builtIn); // as the other test of this bundle may have left it
         UiWait.until(display, () -> "disconnected".equals(registry.status(builtIn).label()), UI, "disconnected");

@@ -1,5 +1,6 @@
 package org.wqlab.ui.boards.tests;
 
+import org.wqlab.ui.WorkbenchServices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -76,7 +77,7 @@ class BoardsViewTest {
         IWorkbenchPage page = window.getActivePage();
         IViewPart boardsView = page.showView(ViewIds.BOARDS);
         Tree tree = UiWait.until(display, () -> Widgets.byId(shell, WidgetIds.TREE, Tree.class), UI, "the boards tree");
-        BoardRegistry registry = Boards.registry();
+        BoardRegistry registry = WorkbenchServices.get(Boards.class).registry();
         assertEquals(BuiltInSimulator.BOARD_NAME, registry.entries().get(0).name(), "first start holds the built-in");
         assertNotNull(TreeRows.named(tree, BuiltInSimulator.BOARD_NAME), "the built-in board is not in the tree");
 

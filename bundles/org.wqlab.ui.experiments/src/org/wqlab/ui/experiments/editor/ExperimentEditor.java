@@ -24,6 +24,7 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.AnalysisFiles;
 import org.wqlab.core.model.EventKind;
@@ -153,8 +154,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         tab("Module", module);
         tabs.setSelection(0);
         contextMenu();
-        ExperimentCatalog.get().addListener(catalogChanged);
-        root.addDisposeListener(e -> ExperimentCatalog.get().removeListener(catalogChanged));
+        WorkbenchServices.get(ExperimentCatalog.class).addListener(catalogChanged);
+        root.addDisposeListener(e -> WorkbenchServices.get(ExperimentCatalog.class).removeListener(catalogChanged));
         load();
     }
 
@@ -169,7 +170,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
             return;
         }
         Path dir = input().dir();
-        ExperimentCatalog.get().experiments().stream().filter(e -> e.dir().toAbsolutePath().normalize().equals(dir))
+        WorkbenchServices.get(ExperimentCatalog.class).experiments().stream().filter(e -> e.dir().toAbsolutePath().normalize().equals(dir))
                 .map(ExperimentSummary::name).filter(n -> !n.equals(shownName)).findFirst()
                 .ifPresent(n -> root.getDisplay().asyncExec(() -> showName(n)));
     }

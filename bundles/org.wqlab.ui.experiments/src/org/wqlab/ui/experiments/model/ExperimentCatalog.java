@@ -30,13 +30,13 @@ import org.wqlab.core.store.FolderWatcher;
  * Every experiment of every open wqlab project, summarised off the UI thread and kept up to date: a resource
  * change in a wqlab project or a file-system change seen by the {@link FolderWatcher} (a run writing its
  * {@code experiment.json}) schedules one coalesced re-scan. Summaries are cached by the files' size and time, so
- * a re-scan parses only experiments that changed.
+ * a re-scan parses only experiments that changed. The workbench's one catalog is an OSGi service (a DS component,
+ * see OSGI-INF); parts get it by injection. It starts listening and scanning when first used, not when the component
+ * activates: that can be before the application has chosen the workspace.
  */
 public final class ExperimentCatalog {
     /** Changes arriving within this many milliseconds are merged into one re-scan. */
     static final long COALESCE_MS = 250;
-
-    private static ExperimentCatalog instance;
 
     private final Map<Path, Cached> cache = new HashMap<>();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
@@ -48,40 +48,49 @@ public final class ExperimentCatalog {
     private record Cached(long logSize, long logModified, long metaModified, ExperimentSummary summary) {
     }
 
-    /** The catalog of the running workbench, started on first use. */
-    public static synchronized ExperimentCatalog get() {
-        if (instance == null) {
-            instance = new ExperimentCatalog();
-            instance.start();
-        }
-        return instance;
-    }
+    private final IResourceChangeListener onResources = this::resourcesChanged;
+    private boolean started;
 
-    private ExperimentCatalog() {
+    public ExperimentCatalog() {
         scan = Job.create("Reading wqlab experiments", this::scan);
         scan.setSystem(true);
         watcher = new FolderWatcher(this::filesChanged);
     }
 
-    private void start() {
-        IResourceChangeListener onResources = this::resourcesChanged;
-        ResourcesPlugin.getWorkspace().addResourceChangeListener(onResources, IResourceChangeEvent.POST_CHANGE);
-        refresh();
+    private synchronized void startOnce() {
+        if (!started) {
+            started = true;
+            ResourcesPlugin.getWorkspace().addResourceChangeListener(onResources, IResourceChangeEvent.POST_CHANGE);
+            scan.schedule();
+        }
+    }
+
+    /** Stops listening and watching (the component's deactivation). */
+    public synchronized void stop() {
+        if (started) {
+            started = false;
+            ResourcesPlugin.getWorkspace().removeResourceChangeListener(onResources);
+            scan.cancel();
+            watcher.close();
+        }
     }
 
     /** The experiments as of the last scan, by date (newest first). */
     public List<ExperimentSummary> experiments() {
+        startOnce();
         return current;
     }
 
     /** Counts finished scans; tests wait for it to move. */
     public long generation() {
+        startOnce();
         return generation;
     }
 
     /** Called (on a worker thread) after each scan. */
     public void addListener(Runnable listener) {
         listeners.add(listener);
+        startOnce();
     }
 
     public void removeListener(Runnable listener) {
@@ -90,6 +99,7 @@ public final class ExperimentCatalog {
 
     /** Asks for a re-scan; many requests in a short time give one scan. */
     public void refresh() {
+        startOnce();
         scan.schedule(COALESCE_MS);
     }
 

@@ -11,6 +11,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IMemento;
 import org.eclipse.ui.navigator.ICommonContentExtensionSite;
 import org.eclipse.ui.navigator.ICommonLabelProvider;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.ui.experiments.StatusIcons;
 import org.wqlab.ui.experiments.model.DelayText;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
@@ -23,7 +24,7 @@ public final class ExperimentLabelProvider extends LabelProvider implements ICom
 
     @Override
     public void init(ICommonContentExtensionSite site) {
-        ExperimentCatalog.get().addListener(onCatalog);
+        WorkbenchServices.get(ExperimentCatalog.class).addListener(onCatalog);
         index();
     }
 
@@ -56,7 +57,7 @@ public final class ExperimentLabelProvider extends LabelProvider implements ICom
 
     private void index() {
         Map<Path, ExperimentSummary> m = new HashMap<>();
-        for (ExperimentSummary s : ExperimentCatalog.get().experiments()) {
+        for (ExperimentSummary s : WorkbenchServices.get(ExperimentCatalog.class).experiments()) {
             m.put(s.dir(), s);
         }
         byDir = m;
@@ -80,7 +81,7 @@ public final class ExperimentLabelProvider extends LabelProvider implements ICom
 
     @Override
     public void dispose() {
-        ExperimentCatalog.get().removeListener(onCatalog);
+        WorkbenchServices.get(ExperimentCatalog.class).removeListener(onCatalog);
         super.dispose();
     }
 }

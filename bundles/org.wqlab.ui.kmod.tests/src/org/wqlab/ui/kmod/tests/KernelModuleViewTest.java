@@ -1,5 +1,6 @@
 package org.wqlab.ui.kmod.tests;
 
+import org.wqlab.ui.WorkbenchServices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -88,7 +89,7 @@ class KernelModuleViewTest {
         Path state = Files.createTempDirectory(Path.of(System.getProperty("wqlab.config.dir", "target")).getParent(),
                 "kmod-sim");
         Board board = Board.realTime(profile(state, vermagic), 10);
-        BoardRegistry registry = Boards.registry();
+        BoardRegistry registry = WorkbenchServices.get(Boards.class).registry();
         try (SimSshServer sim = SimSshServer.start(board, state.resolve("state"), 0, List.of())) {
             // the simulated shell's mkdir only acts on tracefs instances; a real board's `mkdir -p` makes the folder
             Files.createDirectories(state.resolve("state/fs/tmp/wqlab"));
@@ -149,7 +150,7 @@ class KernelModuleViewTest {
         Shell shell = window.getShell();
         UiWait.until(display, shell::isVisible, STARTUP, "the window to be shown");
         IWorkbenchPage page = window.getActivePage();
-        BoardRegistry registry = Boards.registry();
+        BoardRegistry registry = WorkbenchServices.get(Boards.class).registry();
         String sim = BuiltInSimulator.BOARD_NAME;
         String expected = defaultSequenceLoadParameters();
         try {

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.wqlab.klog.KlogParser;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.ui.plot.Frame;
 import org.wqlab.ui.plot.LivePlotView;
 import org.wqlab.ui.testing.UiWait;
@@ -41,7 +42,7 @@ class LivePathBenchmarkTest {
         int total = RATE * SECONDS;
         int perCpu = total / CPUS;
         LiveSession session = new LiveSession("benchmark", perCpu + 16);
-        LiveSessions.publish(session);
+        WorkbenchServices.get(LiveSessions.class).publish(session);
         UiWait.until(ui.display, () -> view.session() == session, Duration.ofSeconds(10), "the view to take it");
 
         long[][] arrival = new long[CPUS][perCpu];

@@ -24,6 +24,7 @@ import org.wqlab.live.DisconnectWorst;
 import org.wqlab.live.LiveEvent;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.Profiles;
 import org.wqlab.ui.plot.Frame;
@@ -45,7 +46,7 @@ class LivePlotSimulatedRunTest {
     void liveRunShowsDisconnectMarkerAndSpike() throws Exception {
         PlotHarness ui = new PlotHarness();
         LivePlotView view = ui.view;
-        LiveSession session = LiveSessions.start("simulated run");
+        LiveSession session = WorkbenchServices.get(LiveSessions.class).start("simulated run");
         UiWait.until(ui.display, () -> view.session() == session, Duration.ofSeconds(10), "the view to take the session");
         UiWait.settle(ui.display);
         Screenshots.capture(ui.shell, Screenshots.directory().resolve("liveplot-empty.png"));

@@ -33,6 +33,7 @@ import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.live.DisconnectWorst;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.sequence.SequenceJson;
 import org.wqlab.sequence.run.RunResult;
 import org.wqlab.sim.SimulatedBoardProfile;
@@ -72,7 +73,7 @@ class LivePlotStallTest {
         LivePlotView view = ui.view;
         emptySessionAxisStartsAtZeroAndMoves(ui, view);
 
-        BuiltInSimulator simulator = Boards.registry().simulator();
+        BuiltInSimulator simulator = WorkbenchServices.get(Boards.class).registry().simulator();
         assertFalse(simulator.isRunning(), "the built-in simulated board starts with this run, at this test's speed");
         simulator.setSpeed(SIM_SPEED);
         Path sequenceFile = ExperimentsLocation.defaultSequenceCopy();
@@ -178,7 +179,7 @@ class LivePlotStallTest {
     /** With no data yet, the axis starts at the session's start and moves with the board's clock. */
     private static void emptySessionAxisStartsAtZeroAndMoves(PlotHarness ui, LivePlotView view) {
         LiveSession empty = new LiveSession("no data yet");
-        LiveSessions.publish(empty);
+        WorkbenchServices.get(LiveSessions.class).publish(empty);
         Frame first = UiWait.until(ui.display, () -> frameIf(view, f -> view.session() == empty
                 && f.cpus().length == 0 && f.toSeconds() > 0), Duration.ofSeconds(15), "a frame of the empty session");
         assertEquals(0.0, first.fromSeconds());

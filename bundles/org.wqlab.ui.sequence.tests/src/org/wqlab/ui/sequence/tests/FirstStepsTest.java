@@ -21,6 +21,7 @@ import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.Boards;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.live.LiveSessions;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.sequence.run.RunResult;
 import org.wqlab.ui.PageInput;
 import org.wqlab.ui.ViewIds;
@@ -55,7 +56,7 @@ class FirstStepsTest {
         UiWait.settle(ui.display);
         ui.capture("first-steps.png", data -> true);
 
-        BoardRegistry registry = Boards.registry();
+        BoardRegistry registry = WorkbenchServices.get(Boards.class).registry();
         String simulated = registry.entries().stream().filter(BoardEntry::builtInSimulator).map(BoardEntry::name)
                 .findFirst().orElseThrow();
         activate(ui, "firstSteps.connect");
@@ -76,7 +77,7 @@ class FirstStepsTest {
 
         ui.pressCtrlF11();
         SequenceRunJob job = UiWait.until(ui.display, editor::runJob, CONNECT, "Ctrl+F11 to start the run");
-        Path recording = UiWait.until(ui.display, () -> LiveSessions.current().flatMap(s -> s.recordingInto())
+        Path recording = UiWait.until(ui.display, () -> WorkbenchServices.get(LiveSessions.class).current().flatMap(s -> s.recordingInto())
                 .orElse(null), CONNECT, "the run's experiment folder");
         TableItem running = UiWait.until(ui.display, () -> {
             TableItem row = row(experiments, recording);

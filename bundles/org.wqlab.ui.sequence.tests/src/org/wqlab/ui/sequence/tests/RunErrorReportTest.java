@@ -1,5 +1,6 @@
 package org.wqlab.ui.sequence.tests;
 
+import org.wqlab.ui.WorkbenchServices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -58,7 +59,7 @@ class RunErrorReportTest {
     @Test
     void aRefusedConnectionOpensAnErrorDialogAndIsInTheErrorLog() throws Exception {
         EditorHarness ui = new EditorHarness();
-        BoardRegistry registry = Boards.registry();
+        BoardRegistry registry = WorkbenchServices.get(Boards.class).registry();
         int port;
         try (ServerSocket nobody = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = nobody.getLocalPort();

@@ -34,6 +34,7 @@ import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.live.LiveSession;
 import org.wqlab.live.LiveSessions;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.sequence.StepType;
 import org.wqlab.sequence.run.RunResult;
 import org.wqlab.ui.experiments.editor.ExperimentEditor;
@@ -93,7 +94,7 @@ class RunOnSimulatedBoardTest {
         UiWait.until(ui.display, headerCancel::isEnabled, EditorHarness.SHORT, "the header's Cancel Run enabled");
         LiveSession live = UiWait.until(ui.display, job::liveSession, Duration.ofSeconds(60),
                 "the run's live session");
-        assertEquals(live, LiveSessions.current().orElse(null), "the run publishes its live session");
+        assertEquals(live, WorkbenchServices.get(LiveSessions.class).current().orElse(null), "the run publishes its live session");
         UiWait.until(ui.display, () -> editor.runJob() == null, RUN, "the run to end (" + editor.runSummary() + ")");
         UiWait.until(ui.display, () -> !headerCancel.isEnabled(), EditorHarness.SHORT,
                 "the header's Cancel Run disabled after the run");

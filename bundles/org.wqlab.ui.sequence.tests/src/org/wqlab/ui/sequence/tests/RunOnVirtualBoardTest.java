@@ -1,5 +1,6 @@
 package org.wqlab.ui.sequence.tests;
 
+import org.wqlab.ui.WorkbenchServices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -88,7 +89,7 @@ class RunOnVirtualBoardTest {
         }
         BoardImage image = vm.image(VboardArch.X86_64);
         EditorHarness ui = new EditorHarness();
-        BoardRegistry registry = Boards.registry();
+        BoardRegistry registry = WorkbenchServices.get(Boards.class).registry();
         String name = VirtualBoardHost.BOARD_NAME;
         List<String> statuses = new CopyOnWriteArrayList<>();
         BoardListener listener = () -> {
