@@ -5,6 +5,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.eclipse.core.runtime.Platform;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.ServiceReference;
 import org.osgi.util.tracker.ServiceTracker;
 import org.wqlab.target.BoardConnector;
 import org.wqlab.target.SecretStore;
@@ -29,6 +31,22 @@ public final class Boards {
     private ServiceTracker<BoardConnector, BoardConnector> connectors;
     private ServiceTracker<SecretStore, SecretStore> secretStores;
     private InstalledBoardKinds kinds;
+
+    /**
+     * The component registered in this framework, for code that is neither an e4 part nor a DS component (the
+     * command line).
+     *
+     * @throws IllegalStateException when the service is not registered
+     */
+    public static Boards service() {
+        BundleContext context = FrameworkUtil.getBundle(Boards.class).getBundleContext();
+        ServiceReference<Boards> ref = context == null ? null : context.getServiceReference(Boards.class);
+        Boards boards = ref == null ? null : context.getService(ref);
+        if (boards == null) {
+            throw new IllegalStateException("no board registry service (is org.wqlab.boards started?)");
+        }
+        return boards;
+    }
 
     /** The component's activation. */
     public synchronized void activate(BundleContext bundleContext) {

@@ -390,7 +390,7 @@ final class RunVerb {
         BoardRegistry registry;
         Boards boards;
         try {
-            boards = boardsService();
+            boards = Boards.service();
             registry = boards.registry();
         } catch (BoardStoreException | IllegalStateException e) {
             err.println("wqlab run: saved boards not readable (" + e.getMessage() + "); taking '" + o.board
@@ -439,19 +439,6 @@ final class RunVerb {
         }
         return Optional.of(new BoardAccess(() -> registry.openConnection(board, prompt), speed, driver,
                 terminalPrompt()));
-    }
-
-    /** The board registry service of org.wqlab.boards (the workbench's, on the same {@code -data} workspace). */
-    private static Boards boardsService() {
-        // the registry's own bundle: lazily activated by this first use of its class, so its context exists
-        org.osgi.framework.BundleContext context = org.osgi.framework.FrameworkUtil.getBundle(Boards.class)
-                .getBundleContext();
-        org.osgi.framework.ServiceReference<Boards> ref = context == null ? null
-                : context.getServiceReference(Boards.class);
-        if (ref == null) {
-            throw new IllegalStateException("no board registry service (is org.wqlab.boards installed?)");
-        }
-        return context.getService(ref);
     }
 
     private ManualPrompt terminalPrompt() {
