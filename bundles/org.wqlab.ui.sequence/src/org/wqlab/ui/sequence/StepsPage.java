@@ -244,7 +244,7 @@ public final class StepsPage extends FormPage {
         GridDataFactory.fillDefaults().grab(true, false).span(1, 2)
                 // two rows more for the header (GTK's is taller than a row; its height is not known before the table
                 // is shown) and the borders
-                .hint(SWT.DEFAULT, (VISIBLE_VARIABLES + 2) * table.getItemHeight()).applyTo(table);
+                .hint(360, (VISIBLE_VARIABLES + 2) * table.getItemHeight()).applyTo(table);
         variables.setContentProvider(ArrayContentProvider.getInstance());
         TableViewerColumn name = new TableViewerColumn(variables, SWT.LEFT);
         name.getColumn().setText("Variable");
@@ -253,7 +253,7 @@ public final class StepsPage extends FormPage {
         name.setEditingSupport(new VariableEditing(true));
         TableViewerColumn value = new TableViewerColumn(variables, SWT.LEFT);
         value.getColumn().setText("Value");
-        value.getColumn().setWidth(360);
+        value.getColumn().setWidth(240);
         value.setLabelProvider(
                 ColumnLabelProvider.createTextProvider(o -> ((Map.Entry<?, ?>) o).getValue().toString()));
         value.setEditingSupport(new VariableEditing(false));
@@ -340,7 +340,9 @@ public final class StepsPage extends FormPage {
         tree.getTree().setData(WidgetIds.KEY, WidgetIds.TREE);
         tree.getTree().setHeaderVisible(true);
         tree.getTree().setLinesVisible(true);
-        GridDataFactory.fillDefaults().grab(true, true).hint(500, 300).applyTo(tree.getTree());
+        // small width hints: the form's width is the sum of its parts' preferred widths, and wider than the editor in
+        // the default layout at 1280x800 it cut the details page off behind a horizontal scroll bar
+        GridDataFactory.fillDefaults().grab(true, true).hint(360, 300).applyTo(tree.getTree());
         tree.setContentProvider(new Content());
         column("Step", 190, p -> p.display() + "  " + step(p).displayName(), true);
         column("Type", 100, p -> step(p).type().id(), false);
@@ -389,13 +391,13 @@ public final class StepsPage extends FormPage {
         problems = toolkit.createLabel(c, "", SWT.WRAP);
         problems.setData(WidgetIds.KEY, WidgetIds.PROBLEMS);
         problems.setForeground(form.getDisplay().getSystemColor(SWT.COLOR_DARK_RED));
-        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(500, SWT.DEFAULT).applyTo(problems);
+        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(300, SWT.DEFAULT).applyTo(problems);
         board = toolkit.createLabel(c, "", SWT.WRAP);
         board.setData(WidgetIds.KEY, WidgetIds.BOARD);
-        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(500, SWT.DEFAULT).applyTo(board);
+        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(300, SWT.DEFAULT).applyTo(board);
         runStatus = toolkit.createLabel(c, "", SWT.WRAP);
         runStatus.setData(WidgetIds.KEY, WidgetIds.RUN_STATUS);
-        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(500, SWT.DEFAULT).applyTo(runStatus);
+        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(300, SWT.DEFAULT).applyTo(runStatus);
     }
 
     private Button button(Composite parent, String text, String id, Runnable run) {

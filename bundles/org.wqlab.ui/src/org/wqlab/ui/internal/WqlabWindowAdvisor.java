@@ -1,6 +1,7 @@
 package org.wqlab.ui.internal;
 
-import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Monitor;
 import org.eclipse.ui.application.ActionBarAdvisor;
 import org.eclipse.ui.application.IActionBarConfigurer;
 import org.eclipse.ui.application.IWorkbenchWindowConfigurer;
@@ -20,7 +21,10 @@ final class WqlabWindowAdvisor extends WorkbenchWindowAdvisor {
     @Override
     public void preWindowOpen() {
         IWorkbenchWindowConfigurer configurer = getWindowConfigurer();
-        configurer.setInitialSize(new Point(1440, 900));
+        Display display = Display.getCurrent();
+        Monitor monitor = display == null ? null : display.getPrimaryMonitor();
+        // without this a 1280x800 screen got a 1440x900 window, its right and bottom edges off the screen
+        configurer.setInitialSize(InitialWindowSize.fitting(monitor == null ? null : monitor.getClientArea()));
         configurer.setShowCoolBar(true);
         configurer.setShowStatusLine(true);
         configurer.setShowProgressIndicator(true);
