@@ -1,7 +1,10 @@
 package org.wqlab.boards;
 
+import java.util.Collections;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.facts.BoardFacts;
@@ -11,10 +14,11 @@ import org.wqlab.vboard.VboardArch;
  * One board in the registry: how to reach it, its kind (a plain SSH board, or one wqlab starts first: the built-in
  * simulated board, whose port is chosen when the simulator starts, or the QEMU virtual board of architecture
  * {@code arch} with its xHCI interrupt steered to CPU {@code irqCpu} at boot), the facts probed at its last connect, and the USB disconnect driver a sequence's "board" driver means
- * on this board (a USB disconnect driver's id, see org.wqlab.usb; empty: the kind's default).
+ * on this board (a USB disconnect driver's id, see org.wqlab.usb; empty: the kind's default), and the settings its
+ * kind keeps for it (the values of the kind's dialog fields, see BoardKindProvider#fields), saved with it.
  */
 public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFacts> facts, String usbDriver,
-        VboardArch arch, int irqCpu) {
+        VboardArch arch, int irqCpu, Map<String, String> settings) {
 
     public BoardEntry {
         Objects.requireNonNull(profile, "profile");
@@ -26,6 +30,12 @@ public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFac
             throw new IllegalArgumentException("board '" + profile.name() + "': field irqCpu must be >= 0, was "
                     + irqCpu);
         }
+        settings = settings == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(settings));
+    }
+
+    public BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFacts> facts, String usbDriver,
+            VboardArch arch, int irqCpu) {
+        this(profile, kind, facts, usbDriver, arch, irqCpu, Map.of());
     }
 
     public BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFacts> facts, String usbDriver) {
@@ -38,11 +48,11 @@ public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFac
 
     /** Whether it is the built-in simulated board (the boards file's flag for wqlab before version 2 says so). */
     public boolean builtInSimulator() {
-        return kind == BoardKind.BUILT_IN_SIMULATOR;
+        return kind.equals(BoardKind.BUILT_IN_SIMULATOR);
     }
 
     public boolean virtualBoard() {
-        return kind == BoardKind.VIRTUAL_BOARD;
+        return kind.equals(BoardKind.VIRTUAL_BOARD);
     }
 
     public String name() {
@@ -50,19 +60,24 @@ public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFac
     }
 
     public BoardEntry withUsbDriver(String driver) {
-        return new BoardEntry(profile, kind, facts, driver, arch, irqCpu);
+        return new BoardEntry(profile, kind, facts, driver, arch, irqCpu, settings);
     }
 
     public BoardEntry withFacts(BoardFacts newFacts) {
-        return new BoardEntry(profile, kind, Optional.ofNullable(newFacts), usbDriver, arch, irqCpu);
+        return new BoardEntry(profile, kind, Optional.ofNullable(newFacts), usbDriver, arch, irqCpu, settings);
     }
 
     public BoardEntry withProfile(BoardProfile newProfile) {
-        return new BoardEntry(newProfile, kind, facts, usbDriver, arch, irqCpu);
+        return new BoardEntry(newProfile, kind, facts, usbDriver, arch, irqCpu, settings);
     }
 
     /** The virtual board's architecture and the CPU its xHCI interrupt is steered to (both at its next boot). */
     public BoardEntry withVirtualBoard(VboardArch newArch, int newIrqCpu) {
-        return new BoardEntry(profile, kind, facts, usbDriver, newArch, newIrqCpu);
+        return new BoardEntry(profile, kind, facts, usbDriver, newArch, newIrqCpu, settings);
+    }
+
+    /** The kind's settings for this board, replaced. */
+    public BoardEntry withSettings(Map<String, String> newSettings) {
+        return new BoardEntry(profile, kind, facts, usbDriver, arch, irqCpu, newSettings);
     }
 }

@@ -3,6 +3,7 @@ package org.wqlab.boards;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.wqlab.target.BoardConnection;
@@ -60,6 +61,55 @@ public interface BoardKindProvider {
     /** What the Boards view's Status column says of such a board while disconnected, when more than that. */
     default Optional<String> disconnectedText(BoardEntry entry) {
         return Optional.empty();
+    }
+
+    /** Whether users add boards of this kind with the Boards view's Add (a kind that brings its own board does not). */
+    default boolean userAddable() {
+        return false;
+    }
+
+    /**
+     * Whether a board of this kind is the one wqlab uses when the user chose none (the built-in simulated board: the
+     * First Steps' Connect, a run with no board selected).
+     */
+    default boolean fallbackBoard() {
+        return false;
+    }
+
+    /** The settings this kind adds to the board dialog, in order. */
+    default List<BoardField> fields() {
+        return List.of();
+    }
+
+    /** The board's values of {@link #fields()}, by field id. */
+    default Map<String, String> fieldValues(BoardEntry entry) {
+        return Map.of();
+    }
+
+    /**
+     * The board with these values of {@link #fields()} (ids as keys; absent ones unchanged).
+     *
+     * @throws IllegalArgumentException naming the field ("field irqCpu: ...") when a value is not allowed
+     */
+    default BoardEntry withFieldValues(BoardEntry entry, Map<String, String> values) {
+        return entry;
+    }
+
+    /** The commands this kind adds to the Boards view. */
+    default List<BoardAction> actions() {
+        return List.of();
+    }
+
+    /** The rows this kind adds to a board's Properties; no I/O (the last known state). */
+    default List<BoardProperty> properties(BoardEntry entry) {
+        return List.of();
+    }
+
+    /**
+     * Looks again at what boards of this kind run on (a VM's files and process), for the state the view shows. May
+     * do file I/O: called off the UI thread.
+     */
+    default void refresh(List<BoardEntry> boards) {
     }
 
     /** Board time per wall time of such a board. */

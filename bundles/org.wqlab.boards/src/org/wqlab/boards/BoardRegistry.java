@@ -10,7 +10,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -25,8 +24,6 @@ import org.wqlab.target.SecretKind;
 import org.wqlab.target.SecretStore;
 import org.wqlab.target.TransportException;
 import org.wqlab.target.facts.BoardFacts;
-import org.wqlab.vboard.VboardArch;
-import org.wqlab.vboard.VirtualBoard;
 
 /**
  * The boards the user keeps: profiles saved in the boards file (no secrets), a status per board, open connections,
@@ -39,8 +36,6 @@ public final class BoardRegistry implements AutoCloseable {
     private final BoardStore store;
     private final Supplier<BoardConnector> connector;
     private final Supplier<SecretStore> secrets;
-    private final BuiltInSimulator simulator;
-    private final VirtualBoardHost virtualBoard;
     private final List<BoardKindProvider> builtInKinds;
     private final Supplier<List<BoardKindProvider>> installedKinds;
     private final List<BoardEntry> entries = new ArrayList<>();
@@ -54,8 +49,6 @@ public final class BoardRegistry implements AutoCloseable {
         this.store = store;
         this.connector = connector;
         this.secrets = secrets;
-        this.simulator = simulator;
-        this.virtualBoard = virtualBoard;
         this.builtInKinds = List.of(new SimulatorBoardKind(simulator), new VirtualBoardKind(virtualBoard),
                 new SshBoardKind());
         this.installedKinds = installed;
@@ -99,7 +92,7 @@ public final class BoardRegistry implements AutoCloseable {
             registry.builtInKinds.forEach(k -> registry.entries.addAll(k.initialBoards()));
             store.save(registry.entries);
         }
-        registry.lookAtVirtualBoard();
+        registry.builtInKinds.forEach(registry::refresh);
         return registry;
     }
 
@@ -184,20 +177,15 @@ public final class BoardRegistry implements AutoCloseable {
     }
 
     /**
-     * Sets the QEMU virtual board's architecture and the CPU its xHCI interrupt is steered to (at its next boot).
+     * Sets the values of the settings the board's kind adds (see BoardKindProvider#fields), saved with the board.
      *
-     * @throws IllegalArgumentException naming the field when the CPU is not one of the board's
+     * @throws IllegalArgumentException naming the field when a value is not allowed
      */
-    public void setVirtualBoard(String name, VboardArch arch, int irqCpu) throws BoardStoreException {
-        int cpus = VirtualBoard.StartOptions.DEFAULT.cpus();
-        if (irqCpu < 0 || irqCpu >= cpus) {
-            throw new IllegalArgumentException("field irqCpu: the virtual board has CPUs 0.." + (cpus - 1) + ", not "
-                    + irqCpu);
-        }
-        change(name, e -> e.withVirtualBoard(arch, irqCpu));
-        if (isVirtualBoard(name) && !(virtualBoard.state() instanceof VirtualBoardHost.State.Running)) {
-            virtualBoard.refresh(arch);
-        }
+    public void setFieldValues(String name, Map<String, String> values) throws BoardStoreException {
+        BoardKindProvider kind = kindOf(entry(name).orElseThrow(() -> new IllegalArgumentException("no board named '"
+                + name + "'")));
+        change(name, e -> kind.withFieldValues(e, values));
+        refresh(kind);
         fire();
     }
 
@@ -269,35 +257,48 @@ public final class BoardRegistry implements AutoCloseable {
         return Optional.empty();
     }
 
-    /** The QEMU virtual board's VM (to show its state, or stop it). */
-    public VirtualBoardHost virtualBoard() {
-        return virtualBoard;
-    }
-
-    /** Whether the named board is the QEMU virtual board (false for a name the registry does not hold). */
-    public boolean isVirtualBoard(String name) {
-        return entry(name).map(e -> e.kind().equals(BoardKind.VIRTUAL_BOARD)).orElse(false);
-    }
-
-    /** Looks at the VM again (file checks) and tells the listeners. */
-    public void refreshVirtualBoard() {
-        lookAtVirtualBoard();
+    /** Has every kind look again at what its boards run on (see BoardKindProvider#refresh), then tells listeners. */
+    public void refreshKinds() {
+        kinds().forEach(this::refresh);
         fire();
     }
 
-    private void lookAtVirtualBoard() {
-        entries().stream().filter(e -> e.kind().equals(BoardKind.VIRTUAL_BOARD)).findFirst()
-                .ifPresent(e -> virtualBoard.refresh(e.arch()));
+    private void refresh(BoardKindProvider kind) {
+        kind.refresh(entries().stream().filter(e -> e.kind().equals(kind.kind())).toList());
     }
 
-    /** Disconnects the virtual board and stops its VM. @return false when no VM was running */
-    public boolean stopVirtualBoard(String name, Consumer<String> progress)
-            throws InterruptedException {
-        disconnect(name);
+    /**
+     * The board wqlab uses when the user chose none: the first whose kind says so (the built-in simulated board, which
+     * the user may have renamed).
+     */
+    public Optional<String> fallbackBoard() {
+        return entries().stream().filter(e -> kind(e.kind()).map(BoardKindProvider::fallbackBoard).orElse(false))
+                .map(BoardEntry::name).findFirst();
+    }
+
+    /** The commands the board's kind adds (none when its kind is not installed). */
+    public List<BoardAction> actionsOf(String name) {
+        return entry(name).flatMap(e -> kind(e.kind())).map(BoardKindProvider::actions).orElse(List.of());
+    }
+
+    /**
+     * Runs one of the board's kind's actions (ending the board's connection first when the action says so); then the
+     * kinds look again at their boards and listeners are told. Blocks.
+     *
+     * @throws IOException with the action's message when it fails
+     */
+    public void runAction(String name, BoardAction action, BoardAction.Context context)
+            throws IOException, InterruptedException {
+        BoardEntry entry = entry(name).orElseThrow(() -> new IllegalArgumentException("no board named '" + name
+                + "'"));
+        if (action.endsConnection()) {
+            cancelConnect(name);
+            disconnect(name);
+        }
         try {
-            return virtualBoard.stop(progress);
+            action.run(entry, context);
         } finally {
-            fire();
+            refreshKinds();
         }
     }
 
@@ -322,11 +323,6 @@ public final class BoardRegistry implements AutoCloseable {
         }
         Optional<BoardKindProvider> kind = kind(entry.get().kind());
         return kind.isEmpty() ? Optional.empty() : kind.get().offeredModule(entry.get());
-    }
-
-    /** The built-in simulated board (to set its speed, or see whether it runs). */
-    public BuiltInSimulator simulator() {
-        return simulator;
     }
 
     /**

@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -132,6 +134,11 @@ public final class BoardStore {
         if (!e.usbDriver().isEmpty()) {
             o.addProperty("usbDriver", e.usbDriver());
         }
+        if (!e.settings().isEmpty()) {
+            JsonObject settings = new JsonObject();
+            e.settings().forEach(settings::addProperty);
+            o.add("settings", settings);
+        }
         e.facts().ifPresent(f -> o.add("facts", toJson(f)));
         return o;
     }
@@ -211,7 +218,27 @@ public final class BoardStore {
             throw bad(at + ".irqCpu", "must be 0.." + (VirtualBoard.StartOptions.DEFAULT.cpus() - 1) + " (the virtual"
                     + " board's CPUs), was " + irqCpu, null);
         }
-        return new BoardEntry(profile, kind, Optional.ofNullable(facts), usbDriver, arch, (int) irqCpu);
+        return new BoardEntry(profile, kind, Optional.ofNullable(facts), usbDriver, arch, (int) irqCpu,
+                settings(o, at));
+    }
+
+    /** "settings": the kind's own values for the board, an object of strings. */
+    private Map<String, String> settings(JsonObject o, String at) throws BoardStoreException {
+        JsonElement s = o.get("settings");
+        if (s == null || s.isJsonNull()) {
+            return Map.of();
+        }
+        if (!s.isJsonObject()) {
+            throw bad(at + ".settings", "must be an object of strings", null);
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonElement> e : s.getAsJsonObject().entrySet()) {
+            if (!e.getValue().isJsonPrimitive() || !e.getValue().getAsJsonPrimitive().isString()) {
+                throw bad(at + ".settings." + e.getKey(), "must be a string", null);
+            }
+            settings.put(e.getKey(), e.getValue().getAsString());
+        }
+        return settings;
     }
 
     /** "kind" (version 2), else the version 1 flag "builtInSimulator". */

@@ -68,7 +68,7 @@ public final class Boards {
             connectors.open();
             secretStores = new ServiceTracker<>(context, SecretStore.class, null);
             secretStores.open();
-            kinds = InstalledBoardKinds.open(context);
+            kinds = InstalledBoardKinds.open(context, this::kindsChanged);
             BuiltInSimulator simulator = new BuiltInSimulator(WqlabConfigDir.get().resolve("built-in-simulator"),
                     WqlabConfigDir.knownHosts());
             VirtualBoardHost virtualBoard = new VirtualBoardHost(VirtualBoard.atDefaultLocation(),
@@ -82,6 +82,17 @@ public final class Boards {
             }
         }
         return registry;
+    }
+
+    /** A kind installed or gone: the registry's listeners (the Boards view) show its boards and actions. */
+    private void kindsChanged() {
+        BoardRegistry open;
+        synchronized (this) {
+            open = registry;
+        }
+        if (open != null) {
+            open.refreshKinds();
+        }
     }
 
     /** Closes connections and the simulator; a later {@link #registry()} opens it again (the end of a CLI run). */

@@ -17,13 +17,32 @@ public final class InstalledBoardKinds implements Supplier<List<BoardKindProvide
 
     private final ServiceTracker<BoardKindProvider, BoardKindProvider> tracker;
 
-    private InstalledBoardKinds(BundleContext context) {
-        tracker = new ServiceTracker<>(context, BoardKindProvider.class, null);
+    private InstalledBoardKinds(BundleContext context, Runnable changed) {
+        tracker = new ServiceTracker<>(context, BoardKindProvider.class, null) {
+            @Override
+            public BoardKindProvider addingService(ServiceReference<BoardKindProvider> reference) {
+                BoardKindProvider kind = super.addingService(reference);
+                changed.run();
+                return kind;
+            }
+
+            @Override
+            public void removedService(ServiceReference<BoardKindProvider> reference, BoardKindProvider service) {
+                super.removedService(reference, service);
+                changed.run();
+            }
+        };
         tracker.open();
     }
 
     public static InstalledBoardKinds open(BundleContext context) {
-        return new InstalledBoardKinds(context);
+        return open(context, () -> {
+        });
+    }
+
+    /** @param changed told after a kind is installed or goes (on the thread that registers or unregisters it) */
+    public static InstalledBoardKinds open(BundleContext context, Runnable changed) {
+        return new InstalledBoardKinds(context, changed);
     }
 
     @Override

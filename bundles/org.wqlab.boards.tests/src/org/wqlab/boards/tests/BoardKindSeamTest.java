@@ -1,6 +1,7 @@
 package org.wqlab.boards.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
@@ -18,20 +21,26 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.ServiceRegistration;
+import org.wqlab.boards.BoardAction;
 import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardField;
 import org.wqlab.boards.BoardKind;
 import org.wqlab.boards.BoardKindProvider;
+import org.wqlab.boards.BoardProperty;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.BoardStore;
+import org.wqlab.boards.BoardStoreException;
 import org.wqlab.boards.BuiltInSimulator;
 import org.wqlab.boards.InstalledBoardKinds;
 import org.wqlab.boards.VirtualBoardHost;
+import org.wqlab.boards.vboard.VirtualBoardKind;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPrompt;
 import org.wqlab.target.facts.BoardFacts;
 import org.wqlab.target.ssh.JschBoardConnector;
 import org.wqlab.target.ssh.SshEnvironment;
+import org.wqlab.vboard.VboardArch;
 import org.wqlab.vboard.VirtualBoard;
 
 /** Board kinds as services: a kind only a test bundle provides, and a saved board whose kind is not installed. */
@@ -102,6 +111,74 @@ class BoardKindSeamTest {
         }
         String json = Files.readString(file, StandardCharsets.UTF_8);
         assertTrue(json.contains("\"kind\": \"test-bench\""), json);
+    }
+
+    @Test
+    void theVirtualBoardsActionsFieldsAndPropertiesComeFromItsKind() throws Exception {
+        Path file = dir.resolve("boards.json");
+        String vboard = VirtualBoardHost.BOARD_NAME;
+        try (BoardRegistry registry = open(file, List::of)) {
+            BoardKindProvider kind = registry.kindOf(registry.entry(vboard).orElseThrow());
+            assertEquals(List.of("org.wqlab.boards.vboard.build", "org.wqlab.boards.vboard.stop"),
+                    registry.actionsOf(vboard).stream().map(BoardAction::id).toList());
+            assertEquals(List.of(), registry.actionsOf(BuiltInSimulator.BOARD_NAME));
+            assertEquals(List.of("arch", "irqCpu"), kind.fields().stream().map(BoardField::id).toList());
+            assertEquals(Map.of("arch", "x86_64", "irqCpu", "0"),
+                    kind.fieldValues(registry.entry(vboard).orElseThrow()));
+
+            BoardEntry entry = registry.entry(vboard).orElseThrow();
+            BoardAction build = registry.actionsOf(vboard).get(0);
+            BoardAction stop = registry.actionsOf(vboard).get(1);
+            assertTrue(build.enabled(entry, registry.status(vboard)), "Build VM on a VM that does not run");
+            assertFalse(stop.enabled(entry, registry.status(vboard)), "Stop VM on a VM that does not run");
+            assertTrue(stop.endsConnection());
+            assertEquals(Map.of("Architecture", "x86_64", "xHCI IRQ CPU", "0 (from the next boot)", "VM", "not built"),
+                    kind.properties(entry).stream().collect(java.util.stream.Collectors.toMap(BoardProperty::name,
+                            BoardProperty::value)));
+
+            IllegalArgumentException cpu = assertThrows(IllegalArgumentException.class,
+                    () -> registry.setFieldValues(vboard, Map.of("irqCpu", "9")));
+            assertTrue(cpu.getMessage().startsWith("field irqCpu:"), cpu.getMessage());
+            registry.setFieldValues(vboard, Map.of("arch", "arm64"));
+            assertEquals(VboardArch.ARM64, registry.entry(vboard).orElseThrow().arch());
+            assertEquals(VboardArch.ARM64, VirtualBoardKind.hostOf(registry).state().arch(),
+                    "the VM's state was not looked at again for the new architecture");
+
+            List<String> progress = new ArrayList<>();
+            registry.runAction(vboard, stop, new BoardAction.Context() {
+                @Override
+                public void progress(String line) {
+                    progress.add(line);
+                }
+
+                @Override
+                public boolean cancelled() {
+                    return false;
+                }
+            });
+            assertEquals("disconnected", registry.status(vboard).label());
+            assertEquals(BuiltInSimulator.BOARD_NAME, registry.fallbackBoard().orElseThrow());
+            assertEquals(List.of(BoardKind.SSH), registry.kinds().stream().filter(BoardKindProvider::userAddable)
+                    .map(BoardKindProvider::kind).toList());
+        }
+    }
+
+    @Test
+    void aKindsSettingsAreSavedWithTheBoard() throws Exception {
+        Path file = dir.resolve("boards.json");
+        try (BoardRegistry registry = open(file, List::of)) {
+            registry.add(new BoardEntry(BoardProfile.of("lab", "10.0.0.9", 0, "root"), new BoardKind("lava-device"),
+                    Optional.empty(), "").withSettings(Map.of("device", "r-car-h3-01", "server", "lava.lab")));
+        }
+        try (BoardRegistry again = open(file, List::of)) {
+            assertEquals(Map.of("device", "r-car-h3-01", "server", "lava.lab"),
+                    again.entry("lab").orElseThrow().settings());
+        }
+        String json = Files.readString(file, StandardCharsets.UTF_8);
+        Files.writeString(file, json.replace("\"r-car-h3-01\"", "7"), StandardCharsets.UTF_8);
+        BoardStoreException bad = assertThrows(BoardStoreException.class, () -> open(file, List::of));
+        assertTrue(bad.getMessage().contains("settings.device") && bad.getMessage().contains(file.toString()),
+                bad.getMessage());
     }
 
     @Test

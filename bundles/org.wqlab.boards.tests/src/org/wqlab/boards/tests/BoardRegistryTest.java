@@ -25,6 +25,7 @@ import org.wqlab.boards.BoardStore;
 import org.wqlab.boards.BoardStoreException;
 import org.wqlab.boards.BuiltInSimulator;
 import org.wqlab.boards.VirtualBoardHost;
+import org.wqlab.boards.vboard.VirtualBoardKind;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
@@ -114,12 +115,12 @@ class BoardRegistryTest {
     void theVirtualBoardsArchitectureIsSavedAndABadKindNamesItsField() throws Exception {
         Path file = dir.resolve("boards.json");
         try (BoardRegistry registry = open(file, dir.resolve("kh"))) {
-            registry.setVirtualBoard(VirtualBoardHost.BOARD_NAME, VboardArch.ARM64, 1);
+            registry.setFieldValues(VirtualBoardHost.BOARD_NAME, Map.of("arch", "arm64", "irqCpu", "1"));
             IllegalArgumentException cpu = assertThrows(IllegalArgumentException.class,
-                    () -> registry.setVirtualBoard(VirtualBoardHost.BOARD_NAME, VboardArch.ARM64, 2));
+                    () -> registry.setFieldValues(VirtualBoardHost.BOARD_NAME, Map.of("arch", "arm64", "irqCpu", "2")));
             assertTrue(cpu.getMessage().contains("irqCpu"), cpu.getMessage());
-            assertInstanceOf(VirtualBoardHost.State.NotBuilt.class, registry.virtualBoard().state());
-            assertEquals(VboardArch.ARM64, registry.virtualBoard().state().arch());
+            assertInstanceOf(VirtualBoardHost.State.NotBuilt.class, VirtualBoardKind.hostOf(registry).state());
+            assertEquals(VboardArch.ARM64, VirtualBoardKind.hostOf(registry).state().arch());
         }
         try (BoardRegistry again = open(file, dir.resolve("kh"))) {
             assertEquals(VboardArch.ARM64, again.entry(VirtualBoardHost.BOARD_NAME).orElseThrow().arch());
@@ -175,7 +176,7 @@ class BoardRegistryTest {
             assertTrue(failed.message().contains("not built") && failed.message().contains("wqlab vboard build")
                     && failed.message().contains(dir.resolve("cache/vboard").toString()), failed.message());
             assertTrue(seen.contains("starting"), seen.toString());
-            assertInstanceOf(VirtualBoardHost.State.NotBuilt.class, registry.virtualBoard().state());
+            assertInstanceOf(VirtualBoardHost.State.NotBuilt.class, VirtualBoardKind.hostOf(registry).state());
             assertFalse(Files.exists(dir.resolve("kh")), "a host key was trusted for a board that never ran");
         }
     }

@@ -20,6 +20,7 @@ import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStore;
 import org.wqlab.boards.BuiltInSimulator;
 import org.wqlab.boards.VirtualBoardHost;
+import org.wqlab.boards.vboard.VirtualBoardKind;
 import org.wqlab.target.HostKeyPrompt;
 import org.wqlab.target.facts.BoardFacts;
 import org.wqlab.target.ssh.JschBoardConnector;
@@ -67,7 +68,7 @@ class VirtualBoardLifecycleTest {
                 RunningBoard running = vm.running().orElseThrow();
                 booted = running.pid();
                 VirtualBoardHost.State.Running state = assertInstanceOf(VirtualBoardHost.State.Running.class,
-                        registry.virtualBoard().state());
+                        VirtualBoardKind.hostOf(registry).state());
                 assertTrue(state.startedHere());
                 String trusted = Files.readString(knownHosts, StandardCharsets.UTF_8);
                 assertTrue(trusted.contains("[127.0.0.1]:" + running.sshPort() + " ssh-ed25519 ")
@@ -81,7 +82,7 @@ class VirtualBoardLifecycleTest {
             });
             try (BoardRegistry registry = open(knownHosts)) {
                 VirtualBoardHost.State.Running state = assertInstanceOf(VirtualBoardHost.State.Running.class,
-                        registry.virtualBoard().state());
+                        VirtualBoardKind.hostOf(registry).state());
                 assertFalse(state.startedHere());
                 registry.connect(VirtualBoardHost.BOARD_NAME, HostKeyPrompt.REFUSE);
                 assertEquals(outside.pid(), vm.running().orElseThrow().pid(), "a second VM was booted");

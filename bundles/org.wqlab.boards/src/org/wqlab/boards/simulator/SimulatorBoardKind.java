@@ -59,6 +59,11 @@ public final class SimulatorBoardKind implements BoardKindProvider {
     }
 
     @Override
+    public boolean fallbackBoard() {
+        return true;
+    }
+
+    @Override
     public boolean profileEditable() {
         return false;
     }

@@ -33,6 +33,11 @@ public final class SshBoardKind implements BoardKindProvider {
     }
 
     @Override
+    public boolean userAddable() {
+        return true;
+    }
+
+    @Override
     public Optional<BoardEntry> resolve(String boardArg, List<BoardEntry> saved) {
         int at = boardArg.lastIndexOf('@');
         if (at < 0) {

@@ -3,11 +3,16 @@ package org.wqlab.boards.vboard;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
+import org.wqlab.boards.BoardAction;
 import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardField;
 import org.wqlab.boards.BoardKind;
 import org.wqlab.boards.BoardKindProvider;
+import org.wqlab.boards.BoardProperty;
+import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.VirtualBoardHost;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.vboard.QemuUsbDriver;
@@ -24,13 +29,21 @@ public final class VirtualBoardKind implements BoardKindProvider {
     public static final String BOARD_ARG = "vboard";
 
     private final VirtualBoardHost host;
+    private final List<BoardAction> actions;
 
     public VirtualBoardKind(VirtualBoardHost host) {
         this.host = host;
+        this.actions = List.of(new BuildVirtualBoard(host), new StopVirtualBoard(host));
     }
 
     public VirtualBoardHost host() {
         return host;
+    }
+
+    /** The VM behind the registry's virtual board kind. */
+    public static VirtualBoardHost hostOf(BoardRegistry registry) {
+        return registry.kind(BoardKind.VIRTUAL_BOARD).map(k -> ((VirtualBoardKind) k).host).orElseThrow(
+                () -> new IllegalStateException("the registry has no QEMU virtual board kind"));
     }
 
     @Override
@@ -85,6 +98,47 @@ public final class VirtualBoardKind implements BoardKindProvider {
         VirtualBoardHost.State vm = host.state();
         return Optional.of(vm instanceof VirtualBoardHost.State.Running ? "VM running"
                 : vm instanceof VirtualBoardHost.State.NotBuilt ? "VM not built" : "VM stopped");
+    }
+
+    @Override
+    public List<BoardField> fields() {
+        return VirtualBoardFields.fields();
+    }
+
+    @Override
+    public Map<String, String> fieldValues(BoardEntry entry) {
+        return VirtualBoardFields.values(entry);
+    }
+
+    @Override
+    public BoardEntry withFieldValues(BoardEntry entry, Map<String, String> values) {
+        return VirtualBoardFields.apply(entry, values);
+    }
+
+    @Override
+    public List<BoardAction> actions() {
+        return actions;
+    }
+
+    @Override
+    public List<BoardProperty> properties(BoardEntry entry) {
+        return List.of(new BoardProperty("Architecture", entry.arch().id()),
+                new BoardProperty("xHCI IRQ CPU", entry.irqCpu() + " (from the next boot)"),
+                new BoardProperty("VM", vmText(host.state())));
+    }
+
+    private static String vmText(VirtualBoardHost.State state) {
+        if (state instanceof VirtualBoardHost.State.Running r) {
+            return "running: pid " + r.board().pid() + ", ssh " + RunningBoard.HOST + ":" + r.board().sshPort()
+                    + ", QMP " + r.board().qmpSocket() + ", serial log " + r.board().serialLog();
+        }
+        return state instanceof VirtualBoardHost.State.NotBuilt ? "not built" : "stopped";
+    }
+
+    /** Looks at the VM again: running (any architecture), else built or not for the saved board's architecture. */
+    @Override
+    public void refresh(List<BoardEntry> boards) {
+        boards.stream().findFirst().ifPresent(e -> host.refresh(e.arch()));
     }
 
     @Override

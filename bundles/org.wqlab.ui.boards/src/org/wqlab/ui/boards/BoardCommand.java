@@ -4,8 +4,9 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The Boards view's commands (org.eclipse.ui.commands in plugin.xml): each id is the command's and its toolbar and
- * context menu items'; {@link BoardsPart#canRun} says when each can run.
+ * The Boards view's own commands (org.eclipse.ui.commands in plugin.xml): each id is the command's and its toolbar and
+ * context menu items'; {@link BoardCommands#canRun} says when each can run. A board kind's actions (Build VM...) come
+ * from the kind, see BoardKindProvider#actions.
  */
 public enum BoardCommand {
     ADD(WidgetIds.ADD),
@@ -13,9 +14,7 @@ public enum BoardCommand {
     DUPLICATE(WidgetIds.DUPLICATE),
     REMOVE(WidgetIds.REMOVE),
     CONNECT(WidgetIds.CONNECT),
-    DISCONNECT(WidgetIds.DISCONNECT),
-    BUILD_VM(WidgetIds.BUILD_VM),
-    STOP_VM(WidgetIds.STOP_VM);
+    DISCONNECT(WidgetIds.DISCONNECT);
 
     /** The category the commands are listed under in Quick Access and Preferences > Keys. */
     public static final String CATEGORY = "org.wqlab.ui.boards.commands";

@@ -4,7 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -22,7 +24,7 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.wqlab.boards.BoardEntry;
-import org.wqlab.boards.BoardKind;
+import org.wqlab.boards.BoardField;
 import org.wqlab.boards.BoardKindProvider;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
@@ -30,8 +32,6 @@ import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.usb.UsbDisconnectDriver;
 import org.wqlab.usb.UsbDriverIds;
 import org.wqlab.usb.UsbDrivers;
-import org.wqlab.vboard.VboardArch;
-import org.wqlab.vboard.VirtualBoard;
 
 /**
  * Adds or edits a board profile. Every field is checked as it is typed; the message names the field and OK stays
@@ -40,21 +40,24 @@ import org.wqlab.vboard.VirtualBoard;
  */
 final class BoardDialog extends TitleAreaDialog {
 
+    private final BoardEntry initialEntry;
     private final BoardProfile initial;
-    private final BoardKindProvider kind;
-    /** The built-in simulated board or the QEMU virtual board: wqlab starts it, so only some fields change. */
-    private final boolean builtIn;
-    private final VboardArch initialArch;
-    private final int initialIrqCpu;
+    private final List<BoardKindProvider> kinds;
+    private BoardKindProvider kind;
+    /** A kind wqlab starts (the built-in simulated board, the QEMU virtual board): only some fields change. */
+    private boolean builtIn;
     private final Set<String> takenNames;
     private final String initialUsbDriver;
     private final Function<Result, String> onOk;
+    private static final String GENERAL_MESSAGE = "How wqlab reaches the board over SSH. Passwords go to secure"
+            + " storage, never into the profile.";
 
     /**
-     * What the dialog gives back: the profile, a new password or passphrase (or null), the USB driver id, and the
-     * virtual board's architecture and xHCI interrupt CPU.
+     * What the dialog gives back: the profile, a new password or passphrase (or null), the USB driver id, the board's
+     * kind and the values of the settings that kind adds (see BoardKindProvider#fields).
      */
-    record Result(BoardProfile profile, char[] secret, String usbDriver, VboardArch arch, int irqCpu) {
+    record Result(BoardProfile profile, char[] secret, String usbDriver, BoardKindProvider kind,
+            Map<String, String> fieldValues) {
     }
 
     private Text name;
@@ -66,26 +69,34 @@ final class BoardDialog extends TitleAreaDialog {
     private Text password;
     private Text jumpHost;
     private Combo hostKeyPolicy;
+    private Combo kindChoice;
     private Combo usbDriver;
-    private Combo arch;
-    private Combo irqCpu;
+    private Button browse;
+    private Composite form;
+    /** The controls that depend on the kind: the USB driver's and the kind's own settings, recreated on a change. */
+    private final List<Control> kindControls = new ArrayList<>();
+    private final Map<BoardField, Combo> fieldCombos = new LinkedHashMap<>();
     private final List<String> usbDriverIds = new ArrayList<>();
     /** An empty new form shows no error until the user types. */
     private boolean touched;
 
     /**
      * @param entry the board to edit, or null to add one
+     * @param kinds the board's kind when editing; the kinds users may add (the first preselected) when adding
      * @param onOk applies the result; returns an error message, or null when done
      */
-    BoardDialog(Shell parent, BoardEntry entry, BoardKindProvider kind, Set<String> takenNames,
+    BoardDialog(Shell parent, BoardEntry entry, List<BoardKindProvider> kinds, Set<String> takenNames,
             Function<Result, String> onOk) {
         super(parent);
+        if (kinds.isEmpty()) {
+            throw new IllegalArgumentException("no board kind to add or edit");
+        }
+        this.initialEntry = entry;
         this.initial = entry == null ? null : entry.profile();
         this.initialUsbDriver = entry == null ? "" : entry.usbDriver();
-        this.kind = kind;
+        this.kinds = List.copyOf(kinds);
+        this.kind = kinds.get(0);
         this.builtIn = !kind.profileEditable();
-        this.initialArch = entry == null ? VboardArch.X86_64 : entry.arch();
-        this.initialIrqCpu = entry == null ? 0 : entry.irqCpu();
         this.takenNames = takenNames;
         this.onOk = onOk;
         setBlockOnOpen(false);
@@ -107,11 +118,21 @@ final class BoardDialog extends TitleAreaDialog {
     protected Control createDialogArea(Composite parent) {
         Composite area = (Composite) super.createDialogArea(parent);
         setTitle(initial == null ? "Add a board" : "Edit board '" + initial.name() + "'");
-        setMessage("How wqlab reaches the board over SSH. Passwords go to secure storage, never into the profile.");
+        setMessage(GENERAL_MESSAGE);
         Composite c = new Composite(area, SWT.NONE);
         GridDataFactory.fillDefaults().grab(true, true).applyTo(c);
         GridLayoutFactory.swtDefaults().numColumns(3).margins(10, 10).applyTo(c);
+        form = c;
 
+        if (kinds.size() > 1) {
+            new Label(c, SWT.NONE).setText("Kin&d:");
+            kindChoice = new Combo(c, SWT.READ_ONLY);
+            kindChoice.setData(WidgetIds.KEY, WidgetIds.DIALOG_KIND);
+            kinds.forEach(k -> kindChoice.add(k.displayName()));
+            kindChoice.select(0);
+            GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(kindChoice);
+            kindChoice.addListener(SWT.Selection, e -> kindChanged());
+        }
         name = text(c, "&Name:", WidgetIds.DIALOG_NAME, SWT.BORDER);
         host = text(c, "&Host or ~/.ssh/config alias:", WidgetIds.DIALOG_HOST, SWT.BORDER);
         port = text(c, "&Port (empty: from config, else 22):", WidgetIds.DIALOG_PORT, SWT.BORDER);
@@ -127,7 +148,7 @@ final class BoardDialog extends TitleAreaDialog {
         keyFile = new Text(c, SWT.BORDER);
         keyFile.setData(WidgetIds.KEY, WidgetIds.DIALOG_KEY_FILE);
         GridDataFactory.fillDefaults().grab(true, false).applyTo(keyFile);
-        Button browse = new Button(c, SWT.PUSH);
+        browse = new Button(c, SWT.PUSH);
         browse.setText("&Browse...");
         browse.addListener(SWT.Selection, e -> {
             FileDialog fd = new FileDialog(getShell(), SWT.OPEN);
@@ -149,46 +170,7 @@ final class BoardDialog extends TitleAreaDialog {
         hostKeyPolicy.setData(WidgetIds.KEY, WidgetIds.DIALOG_HOST_KEY_POLICY);
         GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(hostKeyPolicy);
 
-        new Label(c, SWT.NONE).setText("USB &disconnect:");
-        usbDriver = new Combo(c, SWT.READ_ONLY);
-        usbDriver.setData(WidgetIds.KEY, WidgetIds.DIALOG_USB_DRIVER);
-        usbDriverIds.add("");
-        usbDriver.add(kind.defaultUsbDriverLabel());
-        for (UsbDisconnectDriver d : UsbDrivers.installed().all()) {
-            if (d.id().equals(UsbDriverIds.MANUAL) && kind.defaultUsbDriver().equals(UsbDriverIds.MANUAL)) {
-                continue;
-            }
-            usbDriverIds.add(d.id());
-            usbDriver.add(d.id() + (d.reproducesStall() ? "" : " (control run: does not reproduce the stall)"));
-        }
-        usbDriver.select(Math.max(0, usbDriverIds.indexOf(initialUsbDriver)));
-        usbDriver.setToolTipText("What a sequence's 'board' USB driver does on this board");
-        GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(usbDriver);
-
-        if (kind.kind().equals(BoardKind.VIRTUAL_BOARD)) {
-            new Label(c, SWT.NONE).setText("A&rchitecture:");
-            arch = new Combo(c, SWT.READ_ONLY);
-            arch.setData(WidgetIds.KEY, WidgetIds.DIALOG_ARCH);
-            for (VboardArch a : VboardArch.values()) {
-                arch.add(a.id() + (a == VboardArch.ARM64 ? " (qemu-system-aarch64 -M virt, the R-Car's architecture)"
-                        : " (qemu-system-x86_64 -M q35)"));
-            }
-            arch.select(initialArch.ordinal());
-            arch.setToolTipText("Takes effect at the next boot; build it first (Build VM)");
-            GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(arch);
-
-            new Label(c, SWT.NONE).setText("xHCI &interrupt on:");
-            irqCpu = new Combo(c, SWT.READ_ONLY);
-            irqCpu.setData(WidgetIds.KEY, WidgetIds.DIALOG_IRQ_CPU);
-            for (int cpu = 0; cpu < VirtualBoard.StartOptions.DEFAULT.cpus(); cpu++) {
-                irqCpu.add("CPU " + cpu + (cpu == 0 ? " (the default sequence's monitored CPU: the report's stall)"
-                        : " (hub_event runs there: CPU 0 stays free)"));
-            }
-            irqCpu.select(Math.min(initialIrqCpu, irqCpu.getItemCount() - 1));
-            irqCpu.setToolTipText("The guest steers the USB host controller's interrupt there at boot; the USB"
-                    + " disconnect's work is queued on the CPU that takes it");
-            GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(irqCpu);
-        }
+        createKindControls(initialEntry == null ? Map.of() : kind.fieldValues(initialEntry));
 
         BoardProfile p = initial;
         name.setText(p == null ? "" : p.name());
@@ -204,14 +186,7 @@ final class BoardDialog extends TitleAreaDialog {
             case REFUSE_UNKNOWN -> 1;
             case ACCEPT_NEW -> 2;
         });
-        if (builtIn) {
-            for (Control fixed : new Control[] { host, port, user, auth, keyFile, browse, password, jumpHost,
-                    hostKeyPolicy }) {
-                fixed.setEnabled(false);
-            }
-            usbDriver.setEnabled(kind.usbDriverSelectable());
-            kind.dialogMessage().ifPresent(this::setMessage);
-        }
+        showKind();
         for (Control t : new Control[] { name, host, port, user, keyFile, jumpHost }) {
             t.addListener(SWT.Modify, e -> {
                 touched = true;
@@ -221,6 +196,71 @@ final class BoardDialog extends TitleAreaDialog {
         auth.addListener(SWT.Selection, e -> validate());
         touched = initial != null;
         return area;
+    }
+
+    /**
+     * The kind's part of the form, at its end: the USB disconnect driver (the kind's default first) and the settings
+     * the kind adds, each a choice.
+     */
+    private void createKindControls(Map<String, String> values) {
+        Composite c = form;
+        Label usbLabel = new Label(c, SWT.NONE);
+        usbLabel.setText("USB &disconnect:");
+        usbDriver = new Combo(c, SWT.READ_ONLY);
+        usbDriver.setData(WidgetIds.KEY, WidgetIds.DIALOG_USB_DRIVER);
+        usbDriverIds.clear();
+        usbDriverIds.add("");
+        usbDriver.add(kind.defaultUsbDriverLabel());
+        for (UsbDisconnectDriver d : UsbDrivers.installed().all()) {
+            if (d.id().equals(UsbDriverIds.MANUAL) && kind.defaultUsbDriver().equals(UsbDriverIds.MANUAL)) {
+                continue;
+            }
+            usbDriverIds.add(d.id());
+            usbDriver.add(d.id() + (d.reproducesStall() ? "" : " (control run: does not reproduce the stall)"));
+        }
+        usbDriver.select(Math.max(0, usbDriverIds.indexOf(initialUsbDriver)));
+        usbDriver.setToolTipText("What a sequence's 'board' USB driver does on this board");
+        GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(usbDriver);
+        kindControls.add(usbLabel);
+        kindControls.add(usbDriver);
+
+        fieldCombos.clear();
+        for (BoardField field : kind.fields()) {
+            Label label = new Label(c, SWT.NONE);
+            label.setText(field.label());
+            Combo combo = new Combo(c, SWT.READ_ONLY);
+            combo.setData(WidgetIds.KEY, WidgetIds.DIALOG_FIELD_PREFIX + field.id());
+            field.choices().forEach(choice -> combo.add(choice.label()));
+            combo.select(field.indexOf(values.getOrDefault(field.id(), field.choices().get(0).value())));
+            combo.setToolTipText(field.help());
+            GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(combo);
+            fieldCombos.put(field, combo);
+            kindControls.add(label);
+            kindControls.add(combo);
+        }
+    }
+
+    /** Another kind chosen (Add): its USB drivers and settings replace the last one's, its fixed fields disable. */
+    private void kindChanged() {
+        kind = kinds.get(Math.max(0, kindChoice.getSelectionIndex()));
+        builtIn = !kind.profileEditable();
+        kindControls.forEach(Control::dispose);
+        kindControls.clear();
+        createKindControls(Map.of());
+        showKind();
+        form.layout(true, true);
+        getShell().setSize(getShell().computeSize(getShell().getSize().x, SWT.DEFAULT));
+        validate();
+    }
+
+    /** Enables what the user may change on such a board, and says what the kind says about it. */
+    private void showKind() {
+        for (Control fixed : new Control[] { host, port, user, auth, keyFile, browse, password, jumpHost,
+                hostKeyPolicy }) {
+            fixed.setEnabled(!builtIn);
+        }
+        usbDriver.setEnabled(!builtIn || kind.usbDriverSelectable());
+        setMessage(kind.dialogMessage().orElse(GENERAL_MESSAGE));
     }
 
     @Override
@@ -302,7 +342,8 @@ final class BoardDialog extends TitleAreaDialog {
     private BoardProfile profile() {
         String n = name.getText().strip();
         if (builtIn) {
-            BoardProfile p = initial;
+            // a kind that fills the profile in at start: what it was, or a placeholder it replaces
+            BoardProfile p = initial != null ? initial : BoardProfile.of(n, "127.0.0.1", 0, "");
             return new BoardProfile(n, p.host(), p.port(), p.user(), p.auth(), p.keyFile(), p.jumpHost(),
                     p.hostKeyPolicy(), p.connectTimeout(), p.keepAliveInterval());
         }
@@ -328,10 +369,11 @@ final class BoardDialog extends TitleAreaDialog {
         char[] secret = builtIn || password.getText().isEmpty() ? null : password.getText().toCharArray();
         String error;
         try {
+            Map<String, String> values = new LinkedHashMap<>();
+            fieldCombos.forEach((field, combo) -> values.put(field.id(),
+                    field.choices().get(Math.max(0, combo.getSelectionIndex())).value()));
             error = onOk.apply(new Result(profile, secret,
-                    usbDriverIds.get(Math.max(0, usbDriver.getSelectionIndex())),
-                    arch == null ? initialArch : VboardArch.values()[Math.max(0, arch.getSelectionIndex())],
-                    irqCpu == null ? initialIrqCpu : Math.max(0, irqCpu.getSelectionIndex())));
+                    usbDriverIds.get(Math.max(0, usbDriver.getSelectionIndex())), kind, values));
         } finally {
             if (secret != null) {
                 Arrays.fill(secret, '\0');

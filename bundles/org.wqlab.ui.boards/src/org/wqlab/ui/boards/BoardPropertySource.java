@@ -13,9 +13,7 @@ import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardKindProvider;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
-import org.wqlab.boards.VirtualBoardHost;
 import org.wqlab.target.BoardProfile;
-import org.wqlab.vboard.RunningBoard;
 
 /** A board's profile, status and probed facts, read-only, for the Properties view. A snapshot taken when selected. */
 final class BoardPropertySource implements IPropertySource {
@@ -41,11 +39,7 @@ final class BoardPropertySource implements IPropertySource {
         put(PROFILE, "Host", kind.map(BoardKindProvider::profileEditable).orElse(true) ? p.host()
                 : "127.0.0.1 (port chosen at start)");
         put(PROFILE, "Port", p.port() == 0 ? "(default)" : Integer.toString(p.port()));
-        if (entry.virtualBoard()) {
-            put(PROFILE, "Architecture", entry.arch().id());
-            put(PROFILE, "xHCI IRQ CPU", entry.irqCpu() + " (from the next boot)");
-            put(PROFILE, "VM", vmText(registry.virtualBoard().state()));
-        }
+        kind.ifPresent(k -> k.properties(entry).forEach(row -> put(PROFILE, row.name(), row.value())));
         put(PROFILE, "USB disconnect", ProfileWords.usbDriver(registry.usbDriverOf(name)));
         put(PROFILE, "User", p.user().isEmpty() ? "(default)" : p.user());
         put(PROFILE, "Authentication", ProfileWords.of(p.auth()));
@@ -57,16 +51,8 @@ final class BoardPropertySource implements IPropertySource {
         }
         put(PROFILE, "Unknown host keys", ProfileWords.of(p.hostKeyPolicy()));
         BoardStatus status = registry.status(name);
-        put(PROFILE, "Status", BoardsPart.statusText(status));
+        put(PROFILE, "Status", BoardColumns.statusText(status));
         entry.facts().ifPresent(f -> FactRows.of(name, f).forEach(this::putFact));
-    }
-
-    private static String vmText(VirtualBoardHost.State state) {
-        if (state instanceof VirtualBoardHost.State.Running r) {
-            return "running: pid " + r.board().pid() + ", ssh " + RunningBoard.HOST + ":" + r.board().sshPort()
-                    + ", QMP " + r.board().qmpSocket() + ", serial log " + r.board().serialLog();
-        }
-        return state instanceof VirtualBoardHost.State.NotBuilt ? "not built" : "stopped";
     }
 
     /** A fact; long names by a short one that fits a narrow view, with the fact's own name as the description. */

@@ -8,15 +8,14 @@ import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.handlers.HandlerUtil;
-import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.BoardStoreException;
 import org.wqlab.boards.Boards;
 
 /**
- * Connect Simulated Board: connects the built-in simulated board (found by its flag: the user may have renamed it) as
- * the Boards view's Connect does, and shows the Boards view.
+ * Connect Simulated Board: connects the built-in simulated board (the registry's fallback board: the user may have
+ * renamed it) as the Boards view's Connect does, and shows the Boards view.
  */
 public final class ConnectSimulatedBoardHandler extends AbstractHandler {
 
@@ -25,8 +24,8 @@ public final class ConnectSimulatedBoardHandler extends AbstractHandler {
         IWorkbenchWindow window = HandlerUtil.getActiveWorkbenchWindowChecked(event);
         try {
             BoardRegistry registry = WorkbenchServices.get(Boards.class).registry();
-            String name = registry.entries().stream().filter(BoardEntry::builtInSimulator).map(BoardEntry::name)
-                    .findFirst().orElseThrow(() -> new ExecutionException("the board list has no simulated board"));
+            String name = registry.fallbackBoard()
+                    .orElseThrow(() -> new ExecutionException("the board list has no simulated board"));
             window.getActivePage().showView(BoardsPart.VIEW_ID);
             BoardStatus status = registry.status(name);
             if (!(status instanceof BoardStatus.Connected) && !(status instanceof BoardStatus.Connecting)) {

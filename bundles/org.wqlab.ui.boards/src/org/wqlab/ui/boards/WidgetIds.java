@@ -18,8 +18,11 @@ public final class WidgetIds {
     public static final String DIALOG_JUMP = "board.dialog.jumpHost";
     public static final String DIALOG_HOST_KEY_POLICY = "board.dialog.hostKeyPolicy";
     public static final String DIALOG_USB_DRIVER = "board.dialog.usbDriver";
-    public static final String DIALOG_ARCH = "board.dialog.arch";
-    public static final String DIALOG_IRQ_CPU = "board.dialog.irqCpu";
+    /** A setting a board kind adds (BoardKindProvider#fields): this prefix and the field id. */
+    public static final String DIALOG_FIELD_PREFIX = "board.dialog.";
+    public static final String DIALOG_KIND = "board.dialog.kind";
+    public static final String DIALOG_ARCH = DIALOG_FIELD_PREFIX + "arch";
+    public static final String DIALOG_IRQ_CPU = DIALOG_FIELD_PREFIX + "irqCpu";
     public static final String DIALOG_OK = "board.dialog.ok";
     public static final String HOST_KEY_SHELL = "board.hostkey";
 
@@ -30,8 +33,9 @@ public final class WidgetIds {
     public static final String REMOVE = "org.wqlab.ui.boards.remove";
     public static final String CONNECT = "org.wqlab.ui.boards.connect";
     public static final String DISCONNECT = "org.wqlab.ui.boards.disconnect";
-    public static final String BUILD_VM = "org.wqlab.ui.boards.buildVm";
-    public static final String STOP_VM = "org.wqlab.ui.boards.stopVm";
+    /** The QEMU virtual board kind's actions (BoardKindProvider#actions); their items carry the action id. */
+    public static final String BUILD_VM = "org.wqlab.boards.vboard.build";
+    public static final String STOP_VM = "org.wqlab.boards.vboard.stop";
 
     private WidgetIds() {
     }

@@ -5,7 +5,6 @@ import java.util.Optional;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.ui.IWorkbenchWindow;
-import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BuiltInSimulator;
 import org.wqlab.ui.boards.BoardRow;
@@ -40,9 +39,8 @@ final class BoardChoice {
                 .orElse(BuiltInSimulator.BOARD_NAME + " (no board selected in the Boards view)");
     }
 
-    /** The registry's built-in simulated board (found by its flag: the user may have renamed it). */
+    /** The registry's built-in simulated board, the board used when none is chosen (the user may have renamed it). */
     static String builtIn(BoardRegistry registry) {
-        return registry.entries().stream().filter(BoardEntry::builtInSimulator).map(BoardEntry::name).findFirst()
-                .orElseThrow(() -> new IllegalStateException("the board list has no built-in simulated board"));
+        return registry.fallbackBoard().orElseThrow(() -> new IllegalStateException("the board list has no built-in simulated board"));
     }
 }

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.eclipse.swt.SWT;
@@ -211,7 +212,7 @@ class BoardsViewTest {
         assertEquals(1, edited.irqCpu());
         String json = Files.readString(registry.file(), StandardCharsets.UTF_8);
         assertTrue(json.contains("\"arch\": \"arm64\"") && json.contains("\"irqCpu\": 1"), json);
-        registry.setVirtualBoard(name, VboardArch.X86_64, 0); // as the other tests expect it
+        registry.setFieldValues(name, Map.of("arch", "x86_64", "irqCpu", "0")); // as the other tests expect it
     }
 
     private static void addThroughDialog(Display display, Shell shell, SimSshServer.Login login) {

@@ -26,7 +26,9 @@ import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.junit.jupiter.api.Test;
+import org.wqlab.boards.BoardKind;
 import org.wqlab.boards.Boards;
+import org.wqlab.boards.simulator.SimulatorBoardKind;
 import org.wqlab.boards.BuiltInSimulator;
 import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.ExperimentStatus;
@@ -73,7 +75,8 @@ class LivePlotStallTest {
         LivePlotView view = ui.view;
         emptySessionAxisStartsAtZeroAndMoves(ui, view);
 
-        BuiltInSimulator simulator = WorkbenchServices.get(Boards.class).registry().simulator();
+        BuiltInSimulator simulator = ((SimulatorBoardKind) WorkbenchServices.get(Boards.class).registry()
+                .kind(BoardKind.BUILT_IN_SIMULATOR).orElseThrow()).simulator();
         assertFalse(simulator.isRunning(), "the built-in simulated board starts with this run, at this test's speed");
         simulator.setSpeed(SIM_SPEED);
         Path sequenceFile = ExperimentsLocation.defaultSequenceCopy();

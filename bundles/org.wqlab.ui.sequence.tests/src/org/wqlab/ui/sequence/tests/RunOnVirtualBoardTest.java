@@ -37,6 +37,7 @@ import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.Boards;
 import org.wqlab.boards.VirtualBoardHost;
+import org.wqlab.boards.vboard.VirtualBoardKind;
 import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.live.LiveSession;
@@ -198,7 +199,7 @@ class RunOnVirtualBoardTest {
             TreeRows.select(tree, TreeRows.named(tree, name));
             ui.click(ui.toolItem(org.wqlab.ui.boards.WidgetIds.STOP_VM));
             UiWait.until(ui.display, () -> ProcessHandle.of(running.pid()).map(h -> !h.isAlive()).orElse(true)
-                    && !(registry.virtualBoard().state() instanceof VirtualBoardHost.State.Running), STOP,
+                    && !(VirtualBoardKind.hostOf(registry).state() instanceof VirtualBoardHost.State.Running), STOP,
                     "QEMU (pid " + running.pid() + ") to end");
             assertEquals("disconnected", registry.status(name).label());
             assertFalse(vm.running().isPresent(), "the run folder still names a running VM");
