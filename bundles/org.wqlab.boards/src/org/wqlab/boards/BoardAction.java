@@ -18,6 +18,11 @@ public interface BoardAction {
     /** The button's tooltip: what it does. */
     String description();
 
+    /** What a run of it on this board is called in the Progress view. */
+    default String jobName(BoardEntry board) {
+        return label() + ": " + board.name();
+    }
+
     /** Whether it can run on the board now; no I/O (the kind's last known state, see BoardKindProvider#refresh). */
     boolean enabled(BoardEntry board, BoardStatus status);
 

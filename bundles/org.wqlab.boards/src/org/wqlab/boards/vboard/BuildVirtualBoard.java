@@ -44,6 +44,12 @@ final class BuildVirtualBoard implements BoardAction {
     }
 
     @Override
+    public String jobName(BoardEntry board) {
+        return "Building the " + VirtualBoardFields.arch(board).id() + " QEMU virtual board ("
+                + VirtualBoard.BUILD_SCRIPT + ")";
+    }
+
+    @Override
     public boolean enabled(BoardEntry board, BoardStatus status) {
         return !(host.state() instanceof VirtualBoardHost.State.Running) && !(status instanceof BoardStatus.Starting);
     }

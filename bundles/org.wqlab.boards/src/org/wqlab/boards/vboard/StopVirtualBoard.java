@@ -31,6 +31,11 @@ final class StopVirtualBoard implements BoardAction {
     }
 
     @Override
+    public String jobName(BoardEntry board) {
+        return "Stopping the QEMU virtual board '" + board.name() + "'";
+    }
+
+    @Override
     public boolean enabled(BoardEntry board, BoardStatus status) {
         return host.state() instanceof VirtualBoardHost.State.Running || status instanceof BoardStatus.Starting;
     }

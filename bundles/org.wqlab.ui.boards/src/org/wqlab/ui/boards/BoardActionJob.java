@@ -22,7 +22,7 @@ final class BoardActionJob extends Job {
     private final BoardAction action;
 
     BoardActionJob(BoardRegistry registry, String board, BoardAction action) {
-        super(action.label() + ": " + board);
+        super(action.jobName(registry.entry(board).orElseThrow()));
         this.registry = registry;
         this.board = board;
         this.action = action;

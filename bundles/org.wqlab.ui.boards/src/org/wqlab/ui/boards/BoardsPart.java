@@ -40,6 +40,7 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.swt.widgets.Tree;
+import org.wqlab.boards.BoardAction;
 import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardListener;
 import org.wqlab.boards.BoardRegistry;
@@ -135,7 +136,7 @@ public final class BoardsPart implements IAdaptable {
         menus.populateContributionManager(toolBar, BoardCommand.TOOLBAR);
         contextMenu = new MenuManager();
         menus.populateContributionManager(contextMenu, BoardCommand.CONTEXT_MENU);
-        kindActions = new KindActionItems(commands, toolBar, contextMenu);
+        kindActions = new KindActionItems(PlatformUI.getWorkbench(), toolBar, contextMenu);
         kindActions.show(registry.kinds());
         toolBar.update(true);
         for (ToolItem item : toolBar.getControl().getItems()) {
@@ -213,6 +214,9 @@ public final class BoardsPart implements IAdaptable {
     @PreDestroy
     public void dispose() {
         ShownBoardsView.closed(this);
+        if (kindActions != null) {
+            kindActions.dispose();
+        }
         if (menus != null) {
             menus.releaseContributions(toolBar);
             menus.releaseContributions(contextMenu);
@@ -261,7 +265,6 @@ public final class BoardsPart implements IAdaptable {
      * told, and then 100 ms later; the buttons follow at once, as a JFace action's did.
      */
     private void showEnablement() {
-        kindActions.showEnablement();
         for (IContributionItem item : toolBar.getItems()) {
             if (item instanceof HandledContributionItem h) {
                 Arrays.stream(BoardCommand.values()).filter(c -> c.id().equals(item.getId())).findFirst()
@@ -318,5 +321,15 @@ public final class BoardsPart implements IAdaptable {
     /** Runs {@code command} on the selected boards (its handler checked {@link #canRun} first). */
     void run(BoardCommand command) {
         commands.run(command);
+    }
+
+    /** Whether a board kind's action can run on one of the selected boards now. */
+    boolean canRun(BoardAction action) {
+        return commands != null && !viewer.getControl().isDisposed() && commands.canRun(action);
+    }
+
+    /** Runs a board kind's action on the selected boards it can run on. */
+    void run(BoardAction action) {
+        commands.run(action);
     }
 }

@@ -5,32 +5,41 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.jface.action.Action;
+import org.eclipse.core.commands.Command;
+import org.eclipse.jface.action.GroupMarker;
 import org.eclipse.jface.action.IContributionItem;
 import org.eclipse.jface.action.IContributionManager;
 import org.eclipse.jface.action.MenuManager;
-import org.eclipse.jface.action.GroupMarker;
 import org.eclipse.jface.action.ToolBarManager;
 import org.eclipse.swt.widgets.ToolItem;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.commands.ICommandService;
+import org.eclipse.ui.handlers.IHandlerActivation;
+import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.menus.CommandContributionItem;
+import org.eclipse.ui.menus.CommandContributionItemParameter;
 import org.wqlab.boards.BoardAction;
 import org.wqlab.boards.BoardKindProvider;
 
 /**
- * The board kinds' actions as buttons on the Boards view's toolbar and items of its context menu, after the view's
- * own commands; each enabled while it can run on a selected board. The toolbar item carries the action's id as
- * widget data (see {@link WidgetIds#KEY}).
+ * The board kinds' actions as commands of the Boards view (defined in its category when a kind brings them, so that
+ * Quick Access, key bindings and the handler service know them like the view's own; gone with the kind), shown as
+ * buttons on its toolbar and items of its context menu after the view's own. The toolbar item carries the action's
+ * id as widget data (see {@link WidgetIds#KEY}).
  */
 final class KindActionItems {
     private static final String GROUP = "org.wqlab.ui.boards.kindActions";
 
-    private final BoardCommands commands;
+    private record Shown(BoardAction action, IHandlerActivation handler, List<IContributionItem> items) {
+    }
+
+    private final IWorkbench workbench;
     private final ToolBarManager toolBar;
     private final MenuManager contextMenu;
-    private final Map<String, Action> shown = new LinkedHashMap<>();
-    private final Map<String, BoardAction> actions = new LinkedHashMap<>();
+    private final Map<String, Shown> shown = new LinkedHashMap<>();
 
-    KindActionItems(BoardCommands commands, ToolBarManager toolBar, MenuManager contextMenu) {
-        this.commands = commands;
+    KindActionItems(IWorkbench workbench, ToolBarManager toolBar, MenuManager contextMenu) {
+        this.workbench = workbench;
         this.toolBar = toolBar;
         this.contextMenu = contextMenu;
         toolBar.add(new GroupMarker(GROUP));
@@ -44,46 +53,55 @@ final class KindActionItems {
         if (List.copyOf(now.keySet()).equals(new ArrayList<>(shown.keySet()))) {
             return;
         }
-        for (String id : shown.keySet()) {
-            toolBar.remove(id);
-            contextMenu.remove(id);
-        }
-        shown.clear();
-        actions.clear();
-        actions.putAll(now);
+        dispose();
+        ICommandService commands = workbench.getService(ICommandService.class);
+        IHandlerService handlers = workbench.getService(IHandlerService.class);
         for (BoardAction action : now.values()) {
-            Action item = new Action(action.label()) {
-                @Override
-                public void run() {
-                    if (commands.canRun(action)) {
-                        commands.run(action);
-                    }
-                }
-            };
-            item.setId(action.id());
-            item.setToolTipText(action.description());
-            shown.put(action.id(), item);
-            add(toolBar, item);
-            add(contextMenu, item);
+            Command command = commands.getCommand(action.id());
+            if (!command.isDefined()) {
+                command.define(action.label(), action.description(), commands.getCategory(BoardCommand.CATEGORY));
+            }
+            IHandlerActivation handler = handlers.activateHandler(action.id(), new KindActionHandler(action));
+            List<IContributionItem> items = List.of(item(action), item(action));
+            toolBar.appendToGroup(GROUP, items.get(0));
+            contextMenu.appendToGroup(GROUP, items.get(1));
+            shown.put(action.id(), new Shown(action, handler, items));
         }
         toolBar.update(true);
+        contextMenu.update(true);
         if (toolBar.getControl() != null) {
             for (ToolItem tool : toolBar.getControl().getItems()) {
-                if (tool.getData() instanceof IContributionItem ci
-                        && shown.containsKey(ci.getId())) {
+                if (tool.getData() instanceof IContributionItem ci && shown.containsKey(ci.getId())) {
                     tool.setData(WidgetIds.KEY, ci.getId());
                 }
             }
         }
-        showEnablement();
     }
 
-    private static void add(IContributionManager manager, Action item) {
-        manager.appendToGroup(GROUP, item);
+    private CommandContributionItem item(BoardAction action) {
+        CommandContributionItemParameter p = new CommandContributionItemParameter(workbench, action.id(), action.id(),
+                CommandContributionItem.STYLE_PUSH);
+        p.label = action.label();
+        p.tooltip = action.description();
+        return new CommandContributionItem(p);
     }
 
-    /** Enables each action as it can run on the selection now. */
-    void showEnablement() {
-        actions.forEach((id, action) -> shown.get(id).setEnabled(commands.canRun(action)));
+    /** Removes the items and the commands' handlers and definitions (the view closes, or the kinds changed). */
+    void dispose() {
+        ICommandService commands = workbench.getService(ICommandService.class);
+        IHandlerService handlers = workbench.getService(IHandlerService.class);
+        for (Shown s : shown.values()) {
+            remove(toolBar, s.items().get(0));
+            remove(contextMenu, s.items().get(1));
+            handlers.deactivateHandler(s.handler());
+            s.handler().getHandler().dispose();
+            commands.getCommand(s.action().id()).undefine();
+        }
+        shown.clear();
+    }
+
+    private static void remove(IContributionManager manager, IContributionItem item) {
+        manager.remove(item);
+        item.dispose();
     }
 }

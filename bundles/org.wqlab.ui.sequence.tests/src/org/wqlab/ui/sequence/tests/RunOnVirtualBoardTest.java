@@ -208,7 +208,8 @@ class RunOnVirtualBoardTest {
         } finally {
             registry.removeListener(listener);
             if (vm.running().isPresent()) {
-                registry.stopVirtualBoard(name, line -> {
+                registry.disconnect(name);
+                VirtualBoardKind.hostOf(registry).stop(line -> {
                 }); // so that the next test can boot its own
             }
             if (tree != null && !tree.isDisposed()) {
