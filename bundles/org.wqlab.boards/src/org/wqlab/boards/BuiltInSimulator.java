@@ -2,11 +2,11 @@ package org.wqlab.boards;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 
 import org.wqlab.sim.Board;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.server.SimSshServer;
+import org.wqlab.sim.server.SimulatedBoardServer;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
@@ -23,8 +23,7 @@ public final class BuiltInSimulator implements AutoCloseable {
 
     private final Path stateDir;
     private final Path knownHostsFile;
-    private Board board;
-    private SimSshServer server;
+    private SimulatedBoardServer server;
     private double speed = Double.parseDouble(System.getProperty("wqlab.sim.speed", "1"));
 
     /**
@@ -78,25 +77,17 @@ public final class BuiltInSimulator implements AutoCloseable {
         if (server != null) {
             return server.login();
         }
-        Board started = Board.realTime(Profiles.builtIn(Profiles.DEFAULT), speed);
-        SimSshServer ssh;
+        SimulatedBoardServer started = SimulatedBoardServer.start(Profiles.builtIn(Profiles.DEFAULT), speed,
+                stateDir);
         try {
-            ssh = SimSshServer.start(started, stateDir, 0, List.of());
+            TaggedKnownHost.trust(knownHostsFile, KNOWN_HOSTS_TAG, started.login().host(), started.login().port(),
+                    started.publicHostKey());
         } catch (IOException | RuntimeException e) {
             started.close();
             throw e;
         }
-        try {
-            TaggedKnownHost.trust(knownHostsFile, KNOWN_HOSTS_TAG, ssh.login().host(), ssh.login().port(),
-                    ssh.publicHostKey());
-        } catch (IOException | RuntimeException e) {
-            ssh.close();
-            started.close();
-            throw e;
-        }
-        board = started;
-        server = ssh;
-        return ssh.login();
+        server = started;
+        return started.login();
     }
 
     public synchronized boolean isRunning() {
@@ -106,14 +97,8 @@ public final class BuiltInSimulator implements AutoCloseable {
     @Override
     public synchronized void close() {
         if (server != null) {
-            try {
-                server.close();
-            } catch (IOException e) {
-                // stopping anyway
-            }
-            board.close();
+            server.close();
             server = null;
-            board = null;
         }
     }
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.ssh.SshBoardKind;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.BoardStoreException;
@@ -38,6 +39,7 @@ import org.wqlab.sequence.run.StepRecordJson;
 import org.wqlab.sim.Board;
 import org.wqlab.sim.Profiles;
 import org.wqlab.sim.server.SimSshServer;
+import org.wqlab.sim.server.SimulatedBoardServer;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
@@ -316,14 +318,16 @@ final class RunVerb {
         SimRunState runState = SimRunState.create(Path.of(System.getProperty("java.io.tmpdir")));
         closeLater.add(runState);
         Path state = runState.dir();
-        Board board = Board.realTime(profile, o.speed);
-        closeLater.add(board);
-        if (o.groundTruth != null) {
-            Writer w = Files.newBufferedWriter(Path.of(o.groundTruth), StandardCharsets.UTF_8);
-            closeLater.add(w);
-            board.driver().run(() -> board.kernel().groundTruth().writeTo(w));
+        Writer groundTruth = o.groundTruth == null ? null
+                : Files.newBufferedWriter(Path.of(o.groundTruth), StandardCharsets.UTF_8);
+        if (groundTruth != null) {
+            closeLater.add(groundTruth);
         }
-        SimSshServer server = SimSshServer.start(board, state, 0, List.of());
+        SimulatedBoardServer server = SimulatedBoardServer.start(profile, o.speed, state, board -> {
+            if (groundTruth != null) {
+                board.driver().run(() -> board.kernel().groundTruth().writeTo(groundTruth));
+            }
+        });
         closeLater.add(server);
         SimSshServer.Login login = server.login();
         SshEnvironment env = new SshEnvironment(state.resolve("no-ssh-config"), List.of(), state.resolve("known_hosts"),
@@ -340,34 +344,12 @@ final class RunVerb {
                 terminalPrompt());
     }
 
+    /** A board the saved boards do not name, as {@code user@host[:port]} (the SSH board kind's form). */
     private BoardAccess remote(Options o) {
         String spec = o.board;
-        String user = "";
-        String hostPort = spec;
-        int at = spec.lastIndexOf('@');
-        if (at >= 0) {
-            user = spec.substring(0, at);
-            hostPort = spec.substring(at + 1);
-        }
-        int port = 0;
-        String host = hostPort;
-        int colon = hostPort.lastIndexOf(':');
-        if (colon > 0 && !hostPort.startsWith("[")) {
-            try {
-                port = Integer.parseInt(hostPort.substring(colon + 1));
-                host = hostPort.substring(0, colon);
-            } catch (NumberFormatException e) {
-                err.println("wqlab run: --board " + spec + ": bad port '" + hostPort.substring(colon + 1) + "'");
-                return null;
-            }
-        }
-        if (host.isBlank()) {
-            err.println("wqlab run: --board " + spec + ": expected sim[:PROFILE] or user@host[:port]");
-            return null;
-        }
         BoardProfile profile;
         try {
-            profile = BoardProfile.of(spec, host, port, user)
+            profile = SshBoardKind.profileOf(spec)
                     .withHostKeyPolicy(o.acceptNew ? HostKeyPolicy.ACCEPT_NEW : HostKeyPolicy.REFUSE_UNKNOWN);
         } catch (IllegalArgumentException e) {
             err.println("wqlab run: --board " + spec + ": " + e.getMessage());

@@ -37,13 +37,23 @@ public final class SshBoardKind implements BoardKindProvider {
         return true;
     }
 
+    /** Claims {@code user@host[:port]}; a bare host name may be a saved board's name, so it is not claimed here. */
     @Override
     public Optional<BoardEntry> resolve(String boardArg, List<BoardEntry> saved) {
-        int at = boardArg.lastIndexOf('@');
-        if (at < 0) {
+        if (boardArg.lastIndexOf('@') < 0) {
             return Optional.empty();
         }
-        String user = boardArg.substring(0, at);
+        return Optional.of(BoardEntry.of(profileOf(boardArg)));
+    }
+
+    /**
+     * The profile {@code [user@]host[:port]} means, named by the form itself.
+     *
+     * @throws IllegalArgumentException naming what is wrong (a bad port, no host)
+     */
+    public static BoardProfile profileOf(String boardArg) {
+        int at = boardArg.lastIndexOf('@');
+        String user = at < 0 ? "" : boardArg.substring(0, at);
         String hostPort = boardArg.substring(at + 1);
         int port = 0;
         String host = hostPort;
@@ -59,6 +69,6 @@ public final class SshBoardKind implements BoardKindProvider {
         if (host.isBlank()) {
             throw new IllegalArgumentException("expected user@host[:port]");
         }
-        return Optional.of(BoardEntry.of(BoardProfile.of(boardArg, host, port, user)));
+        return BoardProfile.of(boardArg, host, port, user);
     }
 }
