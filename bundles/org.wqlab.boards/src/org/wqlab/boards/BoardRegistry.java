@@ -13,6 +13,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
 import org.wqlab.boards.simulator.SimulatorBoardKind;
 import org.wqlab.boards.ssh.SshBoardKind;
 import org.wqlab.boards.vboard.VirtualBoardKind;
@@ -86,11 +88,11 @@ public final class BoardRegistry implements AutoCloseable {
                 int afterSimulator = 1 + registry.entries.stream()
                         .map(e -> e.kind().equals(BoardKind.BUILT_IN_SIMULATOR)).toList().indexOf(true);
                 registry.entries.add(Math.min(afterSimulator, registry.entries.size()), vboard);
-                store.save(registry.entries);
+                registry.save();
             }
         } else {
             registry.builtInKinds.forEach(k -> registry.entries.addAll(k.initialBoards()));
-            store.save(registry.entries);
+            registry.save();
         }
         registry.builtInKinds.forEach(registry::refresh);
         return registry;
@@ -232,8 +234,11 @@ public final class BoardRegistry implements AutoCloseable {
         if (kind(entry.kind()).isPresent()) {
             return Optional.empty();
         }
+        String install = store.providerOf(entry.kind())
+                .map(b -> "install bundle " + b + ", which provided it when the board was saved")
+                .orElse("install the bundle with that kind's BoardKindProvider service");
         return Optional.of("board '" + entry.name() + "' is of kind '" + entry.kind().id() + "', which no installed"
-                + " bundle provides (install the bundle with that kind's BoardKindProvider service)");
+                + " bundle provides (" + install + ")");
     }
 
     /**
@@ -539,7 +544,7 @@ public final class BoardRegistry implements AutoCloseable {
             BoardEntry old = entries.get(i);
             entries.set(i, old.withFacts(facts));
             try {
-                store.save(entries);
+                save();
             } catch (BoardStoreException e) {
                 // the facts stay in memory; the next successful save writes them
             }
@@ -575,10 +580,25 @@ public final class BoardRegistry implements AutoCloseable {
 
     private void saveOrUndo(Runnable undo) throws BoardStoreException {
         try {
-            store.save(entries);
+            save();
         } catch (BoardStoreException e) {
             undo.run();
             throw e;
+        }
+    }
+
+    /** Saves the boards, with which bundle provides each installed kind (for the file to name it). */
+    private synchronized void save() throws BoardStoreException {
+        recordProviders();
+        store.save(entries);
+    }
+
+    private void recordProviders() {
+        for (BoardKindProvider k : kinds()) {
+            Bundle bundle = FrameworkUtil.getBundle(k.getClass());
+            if (bundle != null) {
+                store.provider(k.kind(), bundle.getSymbolicName());
+            }
         }
     }
 

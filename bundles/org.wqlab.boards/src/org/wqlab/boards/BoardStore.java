@@ -43,9 +43,26 @@ public final class BoardStore {
     }
 
     private final Path file;
+    /** Which bundle provides each kind (by kind id), as last saved or as the registry says (see {@link #provider}). */
+    private final Map<String, String> kindBundles = new LinkedHashMap<>();
 
     public BoardStore(Path file) {
         this.file = file;
+    }
+
+    /**
+     * Records which bundle provides a kind, written with the boards ("kindBundles"), so that a board whose kind's
+     * bundle is gone can say which bundle to install.
+     */
+    public synchronized void provider(BoardKind kind, String bundle) {
+        if (bundle != null && !bundle.isBlank()) {
+            kindBundles.put(kind.id(), bundle);
+        }
+    }
+
+    /** The bundle that provided a kind when the file was last written, if it said. */
+    public synchronized Optional<String> providerOf(BoardKind kind) {
+        return Optional.ofNullable(kindBundles.get(kind.id()));
     }
 
     public Path file() {
@@ -91,12 +108,37 @@ public final class BoardStore {
             }
             entries.add(entry(array.get(i).getAsJsonObject(), at));
         }
+        loadKindBundles(root);
         return Optional.of(new Contents(version, entries));
+    }
+
+    private void loadKindBundles(JsonObject root) throws BoardStoreException {
+        JsonElement k = root.get("kindBundles");
+        if (k == null || k.isJsonNull()) {
+            return;
+        }
+        if (!k.isJsonObject()) {
+            throw bad("kindBundles", "must be an object of strings (kind id to bundle)", null);
+        }
+        synchronized (this) {
+            for (Map.Entry<String, JsonElement> e : k.getAsJsonObject().entrySet()) {
+                if (!e.getValue().isJsonPrimitive() || !e.getValue().getAsJsonPrimitive().isString()) {
+                    throw bad("kindBundles." + e.getKey(), "must be a bundle's symbolic name", null);
+                }
+                kindBundles.putIfAbsent(e.getKey(), e.getValue().getAsString());
+            }
+        }
     }
 
     public void save(List<BoardEntry> entries) throws BoardStoreException {
         JsonObject root = new JsonObject();
         root.addProperty("version", VERSION);
+        JsonObject bundles = new JsonObject();
+        synchronized (this) {
+            entries.stream().map(e -> e.kind().id()).distinct().filter(kindBundles::containsKey)
+                    .forEach(id -> bundles.addProperty(id, kindBundles.get(id)));
+        }
+        root.add("kindBundles", bundles);
         JsonArray boards = new JsonArray();
         for (BoardEntry e : entries) {
             boards.add(toJson(e));

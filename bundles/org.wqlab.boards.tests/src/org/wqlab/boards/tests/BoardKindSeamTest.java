@@ -182,6 +182,23 @@ class BoardKindSeamTest {
     }
 
     @Test
+    void aBoardWhoseKindsBundleIsGoneNamesThatBundleAndKeepsItInTheFile() throws Exception {
+        Path file = dir.resolve("boards.json");
+        Files.writeString(file, """
+                {"version": 2, "kindBundles": {"lava-device": "org.wqlab.boards.lava"}, "boards": [
+                  {"name": "lab dut", "host": "lava.lab", "port": 0, "user": "", "kind": "lava-device"}]}
+                """, StandardCharsets.UTF_8);
+        try (BoardRegistry registry = open(file, List::of)) {
+            String why = registry.unavailable(registry.entry("lab dut").orElseThrow()).orElseThrow();
+            assertTrue(why.contains("'lava-device'") && why.contains("install bundle org.wqlab.boards.lava"), why);
+            registry.add(BoardProfile.of("other", "10.0.0.8", 0, "root"));
+        }
+        String json = Files.readString(file, StandardCharsets.UTF_8);
+        assertTrue(json.contains("\"lava-device\": \"org.wqlab.boards.lava\""), json);
+        assertTrue(json.contains("\"ssh\": \"org.wqlab.boards\""), "the built-in kinds' bundle: " + json);
+    }
+
+    @Test
     void theBuiltInKindsClaimTheirBoardForms() throws Exception {
         try (BoardRegistry registry = open(dir.resolve("boards.json"), List::of)) {
             assertEquals(BuiltInSimulator.BOARD_NAME, registry.resolve("sim").orElseThrow().name());
