@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 
-import org.wqlab.sim.Board;
 import org.wqlab.sim.SimulatedBoardProfile;
 import org.wqlab.sim.Profiles;
 
@@ -66,15 +65,16 @@ public final class SimServerMain {
             System.err.println("wqlab sim: --profile: " + e.getMessage());
             return 2;
         }
-        Board board = Board.realTime(profile, speed);
         Writer truth = null;
         try {
-            if (groundTruth != null) {
-                truth = Files.newBufferedWriter(groundTruth, StandardCharsets.UTF_8);
-                Writer w = truth;
-                board.driver().run(() -> board.kernel().groundTruth().writeTo(w));
-            }
-            SimSshServer server = SimSshServer.start(board, state, port, userPublicKeys());
+            Writer w = groundTruth == null ? null : Files.newBufferedWriter(groundTruth, StandardCharsets.UTF_8);
+            truth = w;
+            SimulatedBoardServer server = SimulatedBoardServer.start(profile, speed, state, port, userPublicKeys(),
+                    board -> {
+                        if (w != null) {
+                            board.driver().run(() -> board.kernel().groundTruth().writeTo(w));
+                        }
+                    });
             SimSshServer.Login l = server.login();
             System.out.println("wqlab simulated board (" + profile.name() + ", speed " + speed + "x)");
             System.out.println("host: " + l.host());
@@ -85,22 +85,21 @@ public final class SimServerMain {
             CountDownLatch stop = new CountDownLatch(1);
             Writer truthFile = truth;
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                server.close();
                 try {
-                    server.close();
                     if (truthFile != null) {
                         truthFile.close();
                     }
                 } catch (IOException e) {
                     // shutting down anyway
                 }
-                board.close();
                 stop.countDown();
             }));
             stop.await();
             return 0;
         } catch (IOException e) {
             System.err.println("wqlab sim: " + e.getMessage());
-            board.close();
+            closeQuietly(truth);
             return 1;
         }
     }
@@ -148,5 +147,15 @@ public final class SimServerMain {
                     + (int) MAX_SPEED);
         }
         return speed;
+    }
+
+    private static void closeQuietly(Writer w) {
+        try {
+            if (w != null) {
+                w.close();
+            }
+        } catch (IOException e) {
+            // reporting the first error
+        }
     }
 }

@@ -2,6 +2,7 @@ package org.wqlab.sim.server;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -10,7 +11,7 @@ import org.wqlab.sim.SimulatedBoardProfile;
 
 /**
  * A simulated board running in real time and reached over SSH on 127.0.0.1 (a free port): the one way wqlab starts
- * one, for the workbench's built-in board and for {@code wqlab run --board sim}. Closing it stops the server, then
+ * one, for the workbench's built-in board, {@code wqlab run --board sim} and {@code wqlab sim}. Closing it stops the server, then
  * the board.
  */
 public final class SimulatedBoardServer implements AutoCloseable {
@@ -31,10 +32,19 @@ public final class SimulatedBoardServer implements AutoCloseable {
      */
     public static SimulatedBoardServer start(SimulatedBoardProfile profile, double speed, Path stateDir,
             Consumer<Board> beforeClients) throws IOException {
+        return start(profile, speed, stateDir, 0, List.of(), beforeClients);
+    }
+
+    /**
+     * @param port 0 for a free one
+     * @param publicKeyFiles OpenSSH {@code .pub} files whose keys may log in besides the generated password
+     */
+    public static SimulatedBoardServer start(SimulatedBoardProfile profile, double speed, Path stateDir, int port,
+            Collection<Path> publicKeyFiles, Consumer<Board> beforeClients) throws IOException {
         Board board = Board.realTime(profile, speed);
         try {
             beforeClients.accept(board);
-            return new SimulatedBoardServer(board, SimSshServer.start(board, stateDir, 0, List.of()));
+            return new SimulatedBoardServer(board, SimSshServer.start(board, stateDir, port, publicKeyFiles));
         } catch (IOException | RuntimeException e) {
             board.close();
             throw e;
