@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,6 +41,8 @@ public final class BoardRegistry implements AutoCloseable {
     private final Supplier<SecretStore> secrets;
     private final List<BoardKindProvider> builtInKinds;
     private final Supplier<List<BoardKindProvider>> installedKinds;
+    private volatile Supplier<List<BoardSource>> sources = List::of;
+    private volatile List<SourcedBoard> sourced = List.of();
     private final List<BoardEntry> entries = new ArrayList<>();
     private final Map<String, BoardStatus> statuses = new ConcurrentHashMap<>();
     private final Map<String, BoardConnection> connections = new ConcurrentHashMap<>();
@@ -102,12 +105,33 @@ public final class BoardRegistry implements AutoCloseable {
         return store.file();
     }
 
+    /**
+     * Lists the boards these sources know besides the saved ones (see {@link BoardSource}); they are asked when the
+     * registry looks again ({@link #refreshKinds}).
+     */
+    public void useSources(Supplier<List<BoardSource>> boardSources) {
+        this.sources = boardSources;
+    }
+
+    /** The boards the sources listed when last asked, after the saved ones in the Boards view; not saved. */
+    public List<SourcedBoard> sourcedBoards() {
+        return sourced;
+    }
+
+    /** Whether the board is one the user saved (one a source lists is changed only by its source). */
+    public synchronized boolean isSaved(String name) {
+        return indexOfOrMinus(name) >= 0;
+    }
+
+    /** The saved boards, in the user's order. */
     public synchronized List<BoardEntry> entries() {
         return List.copyOf(entries);
     }
 
+    /** A saved board, else one a source lists, by name. */
     public synchronized Optional<BoardEntry> entry(String name) {
-        return entries.stream().filter(e -> e.name().equals(name)).findFirst();
+        return entries.stream().filter(e -> e.name().equals(name)).findFirst()
+                .or(() -> sourced.stream().map(SourcedBoard::entry).filter(e -> e.name().equals(name)).findFirst());
     }
 
     public BoardStatus status(String name) {
@@ -249,6 +273,10 @@ public final class BoardRegistry implements AutoCloseable {
      */
     public Optional<BoardEntry> resolve(String boardArg) {
         Optional<BoardEntry> saved = entry(boardArg);
+        if (saved.isEmpty()) {
+            refreshSources(); // a board a source listed since it was last asked
+            saved = entry(boardArg);
+        }
         if (saved.isPresent()) {
             return saved;
         }
@@ -265,7 +293,26 @@ public final class BoardRegistry implements AutoCloseable {
     /** Has every kind look again at what its boards run on (see BoardKindProvider#refresh), then tells listeners. */
     public void refreshKinds() {
         kinds().forEach(this::refresh);
+        refreshSources();
         fire();
+    }
+
+    /** Asks every source for its boards; a source that cannot be read lists none, a name already taken is left out. */
+    private void refreshSources() {
+        List<SourcedBoard> now = new ArrayList<>();
+        Set<String> names = new HashSet<>(entries().stream().map(BoardEntry::name).toList());
+        for (BoardSource source : sources.get()) {
+            try {
+                for (BoardEntry e : source.boards()) {
+                    if (names.add(e.name())) {
+                        now.add(new SourcedBoard(source.id(), source.displayName(), e));
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // listed again when it answers
+            }
+        }
+        sourced = List.copyOf(now);
     }
 
     private void refresh(BoardKindProvider kind) {
@@ -538,15 +585,18 @@ public final class BoardRegistry implements AutoCloseable {
     private void keepFacts(String name, BoardFacts facts) {
         synchronized (this) {
             int i = indexOfOrMinus(name);
-            if (i < 0) {
-                return;
-            }
-            BoardEntry old = entries.get(i);
-            entries.set(i, old.withFacts(facts));
-            try {
-                save();
-            } catch (BoardStoreException e) {
-                // the facts stay in memory; the next successful save writes them
+            if (i >= 0) {
+                entries.set(i, entries.get(i).withFacts(facts));
+                try {
+                    save();
+                } catch (BoardStoreException e) {
+                    // the facts stay in memory; the next successful save writes them
+                }
+            } else {
+                // a listed board's facts last as long as its listing: its source owns the board
+                sourced = sourced.stream().map(b -> b.entry().name().equals(name)
+                        ? new SourcedBoard(b.sourceId(), b.sourceName(), b.entry().withFacts(facts))
+                        : b).toList();
             }
         }
         fire();
@@ -611,6 +661,11 @@ public final class BoardRegistry implements AutoCloseable {
     private int indexOf(String name) {
         int i = indexOfOrMinus(name);
         if (i < 0) {
+            Optional<SourcedBoard> listed = sourced.stream().filter(b -> b.entry().name().equals(name)).findFirst();
+            if (listed.isPresent()) {
+                throw new IllegalArgumentException("board '" + name + "' is listed by " + listed.get().sourceName()
+                        + "; only that source changes it");
+            }
             throw new IllegalArgumentException("no board named '" + name + "'");
         }
         return i;

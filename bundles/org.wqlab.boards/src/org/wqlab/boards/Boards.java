@@ -18,7 +18,8 @@ import org.wqlab.vboard.VirtualBoard;
  * boards file in the workspace ({@code <workspace>/.metadata/.plugins/org.wqlab.boards/boards.json}), the SSH
  * transport and secret store from the OSGi service registry, the built-in simulator's state in wqlab's configuration
  * folder (outside the workspace), the QEMU virtual board in its cache ({@code ${WQLAB_CACHE:-~/.cache/wqlab}/vboard},
- * where build.sh writes), and the board kinds other bundles provide as OSGi services ({@link InstalledBoardKinds}).
+ * where build.sh writes), and the board kinds and board sources other bundles provide as OSGi services
+ * ({@link InstalledBoardKinds}, {@link BoardSource}).
  * The registry opens on first use, so that a bad boards file is reported to whoever asks, naming the file and field.
  */
 public final class Boards {
@@ -31,6 +32,7 @@ public final class Boards {
     private ServiceTracker<BoardConnector, BoardConnector> connectors;
     private ServiceTracker<SecretStore, SecretStore> secretStores;
     private InstalledBoardKinds kinds;
+    private InstalledServices<BoardSource> sources;
 
     /**
      * The component registered in this framework, for code that is neither an e4 part nor a DS component (the
@@ -80,6 +82,8 @@ public final class Boards {
                 closeTrackers();
                 throw e;
             }
+            sources = new InstalledServices<>(context, BoardSource.class, this::kindsChanged);
+            registry.useSources(sources);
         }
         return registry;
     }
@@ -116,6 +120,10 @@ public final class Boards {
             secretStores.close();
             kinds.close();
             kinds = null;
+            if (sources != null) {
+                sources.close();
+                sources = null;
+            }
             connectors = null;
             secretStores = null;
         }

@@ -2,6 +2,7 @@ package org.wqlab.ui.boards;
 
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ITreeContentProvider;
@@ -9,10 +10,12 @@ import org.eclipse.swt.graphics.Image;
 import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
+import org.wqlab.boards.SourcedBoard;
 
 /**
- * What the Boards view's tree shows: a row per board with its probed facts below it, and the columns' texts, each as
- * the board's kind says (BoardKindProvider#hostText, #disconnectedText); no I/O, the registry's last known state.
+ * What the Boards view's tree shows: a row per board (the saved ones, then the ones board sources list) with its
+ * probed facts below it, and the columns' texts, each as the board's kind says (BoardKindProvider#hostText,
+ * #disconnectedText); no I/O, the registry's last known state.
  */
 final class BoardColumns {
     private final BoardRegistry registry;
@@ -34,7 +37,9 @@ final class BoardColumns {
         return new ITreeContentProvider() {
             @Override
             public Object[] getElements(Object input) {
-                return registry.entries().stream().map(e -> new BoardRow(e.name())).toArray();
+                return Stream.concat(registry.entries().stream(),
+                        registry.sourcedBoards().stream().map(SourcedBoard::entry))
+                        .map(e -> new BoardRow(e.name())).toArray();
             }
 
             @Override
@@ -79,11 +84,17 @@ final class BoardColumns {
             public String getText(Object element) {
                 if (element instanceof BoardRow r) {
                     return registry.entry(r.name()).map(e -> registry.kind(e.kind()).map(k -> k.hostText(e))
-                            .orElse(e.profile().host())).orElse("");
+                            .orElse(e.profile().host())).orElse("") + listedBy(r.name());
                 }
                 return "";
             }
         };
+    }
+
+    /** Who owns a board a source lists (" (listed by LAVA server lab1)"), empty for a saved board. */
+    private String listedBy(String name) {
+        return registry.sourcedBoards().stream().filter(b -> b.entry().name().equals(name)).findFirst()
+                .map(b -> " (listed by " + b.sourceName() + ")").orElse("");
     }
 
     ColumnLabelProvider status() {

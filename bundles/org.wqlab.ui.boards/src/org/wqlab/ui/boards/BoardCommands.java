@@ -52,8 +52,8 @@ final class BoardCommands {
         List<String> selected = selection.get();
         return switch (command) {
             case ADD -> !addableKinds().isEmpty();
-            case EDIT, DUPLICATE -> selected.size() == 1;
-            case REMOVE -> !selected.isEmpty();
+            case EDIT, DUPLICATE -> selected.size() == 1 && registry.isSaved(selected.get(0));
+            case REMOVE -> !selected.isEmpty() && selected.stream().allMatch(registry::isSaved);
             case CONNECT -> selected.stream().anyMatch(n -> registry.status(n) instanceof BoardStatus.Disconnected
                     || registry.status(n) instanceof BoardStatus.Failed);
             case DISCONNECT -> selected.stream().anyMatch(n -> registry.status(n) instanceof BoardStatus.Connected

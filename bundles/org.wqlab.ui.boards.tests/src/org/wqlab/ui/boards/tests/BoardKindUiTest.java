@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.swt.SWT;
@@ -30,9 +31,12 @@ import org.junit.jupiter.api.Test;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.ServiceRegistration;
 import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardKind;
 import org.wqlab.boards.BoardKindProvider;
 import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.BoardSource;
 import org.wqlab.boards.Boards;
+import org.wqlab.target.BoardProfile;
 import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.ui.boards.BoardRow;
@@ -116,6 +120,53 @@ class BoardKindUiTest {
         }
         UiWait.until(display, () -> Widgets.byId(shell, PowerBenchKind.CYCLE, ToolItem.class) == null, UI,
                 "the kind's button to go with the kind");
+    }
+
+    @Test
+    void aBoardASourceListsIsShownWithItsSourceAndOnlyTheSourceChangesIt() throws Exception {
+        IWorkbench workbench = PlatformUI.getWorkbench();
+        Display display = workbench.getDisplay();
+        IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, STARTUP, "the window");
+        Shell shell = window.getShell();
+        UiWait.until(display, shell::isVisible, STARTUP, "the window to be shown");
+        window.getActivePage().showView(ViewIds.BOARDS);
+        Tree tree = UiWait.until(display, () -> Widgets.byId(shell, WidgetIds.TREE, Tree.class), UI, "the boards tree");
+        BoardRegistry registry = WorkbenchServices.get(Boards.class).registry();
+        String listed = "rack slot 4 (test)";
+        BoardSource rack = new BoardSource() {
+            @Override
+            public String id() {
+                return "rack:test";
+            }
+
+            @Override
+            public String displayName() {
+                return "test rack";
+            }
+
+            @Override
+            public List<BoardEntry> boards() {
+                return List.of(new BoardEntry(BoardProfile.of(listed, "127.0.0.1", 2222, "root"),
+                        BoardKind.SSH, Optional.empty(), ""));
+            }
+        };
+        ServiceRegistration<BoardSource> registration = FrameworkUtil.getBundle(WidgetIds.class).getBundleContext()
+                .registerService(BoardSource.class, rack, null);
+        try {
+            TreeItem row = UiWait.until(display, () -> TreeRows.named(tree, listed), UI, "the listed board's row");
+            assertEquals("disconnected", row.getText(1));
+            assertEquals("root@127.0.0.1:2222 (listed by test rack)", row.getText(2));
+            TreeRows.select(tree, row);
+            ToolItem connect = Widgets.byId(shell, WidgetIds.CONNECT, ToolItem.class);
+            UiWait.until(display, connect::isEnabled, UI, "Connect to be enabled on the listed board");
+            for (String id : List.of(WidgetIds.EDIT, WidgetIds.DUPLICATE, WidgetIds.REMOVE)) {
+                assertFalse(Widgets.byId(shell, id, ToolItem.class).isEnabled(), id + " on a board its source owns");
+            }
+        } finally {
+            registration.unregister();
+        }
+        UiWait.until(display, () -> TreeRows.named(tree, listed) == null, UI, "the row to go with its source");
+        assertFalse(Files.readString(registry.file(), StandardCharsets.UTF_8).contains(listed));
     }
 
     /** Add, choose the kind, its outlet; the SSH fields are the kind's to fill in. */
