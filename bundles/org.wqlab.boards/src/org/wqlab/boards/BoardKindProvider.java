@@ -156,6 +156,14 @@ public interface BoardKindProvider {
         return Optional.empty();
     }
 
+    /**
+     * The board a {@code --board} argument that neither a saved board nor any kind's {@link #resolve} claimed means,
+     * else empty: asked of every kind after all of them declined (the SSH kind takes a bare host name).
+     */
+    default Optional<BoardEntry> resolveUnclaimed(String boardArg) {
+        return Optional.empty();
+    }
+
     /** Stops what {@link #start} started (the registry closes). */
     default void close() {
     }

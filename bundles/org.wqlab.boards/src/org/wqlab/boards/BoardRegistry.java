@@ -281,10 +281,17 @@ public final class BoardRegistry implements AutoCloseable {
             return saved;
         }
         List<BoardEntry> all = entries();
-        for (BoardKindProvider k : kinds()) {
+        List<BoardKindProvider> kinds = kinds();
+        for (BoardKindProvider k : kinds) {
             Optional<BoardEntry> claimed = k.resolve(boardArg, all);
             if (claimed.isPresent()) {
                 return claimed;
+            }
+        }
+        for (BoardKindProvider k : kinds) {
+            Optional<BoardEntry> taken = k.resolveUnclaimed(boardArg);
+            if (taken.isPresent()) {
+                return taken;
             }
         }
         return Optional.empty();
@@ -637,14 +644,18 @@ public final class BoardRegistry implements AutoCloseable {
         }
     }
 
-    /** Saves the boards, with which bundle provides each installed kind (for the file to name it). */
+    /** Saves the boards, with which bundle provides the kind of each (for the file to name it when it is gone). */
     private synchronized void save() throws BoardStoreException {
         recordProviders();
         store.save(entries);
     }
 
     private void recordProviders() {
+        Set<BoardKind> saved = new HashSet<>(entries.stream().map(BoardEntry::kind).toList());
         for (BoardKindProvider k : kinds()) {
+            if (!saved.contains(k.kind())) {
+                continue; // a kind no saved board has (one a run brings for itself) is not worth naming
+            }
             Bundle bundle = FrameworkUtil.getBundle(k.getClass());
             if (bundle != null) {
                 store.provider(k.kind(), bundle.getSymbolicName());

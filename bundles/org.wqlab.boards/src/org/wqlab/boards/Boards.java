@@ -7,6 +7,7 @@ import org.eclipse.core.runtime.Platform;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.ServiceReference;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.util.tracker.ServiceTracker;
 import org.wqlab.target.BoardConnector;
 import org.wqlab.target.SecretStore;
@@ -86,6 +87,23 @@ public final class Boards {
             registry.useSources(sources);
         }
         return registry;
+    }
+
+    /**
+     * Installs a board kind as an OSGi service until the returned handle is closed (a kind a run brings for itself,
+     * such as {@code wqlab run}'s own simulated board); the registry finds it like any installed kind.
+     */
+    public AutoCloseable install(BoardKindProvider kind) {
+        BundleContext bundleContext;
+        synchronized (this) {
+            if (context == null) {
+                throw new IllegalStateException("the board registry service is not active");
+            }
+            bundleContext = context;
+        }
+        ServiceRegistration<BoardKindProvider> registration = bundleContext.registerService(BoardKindProvider.class,
+                kind, null);
+        return registration::unregister;
     }
 
     /** A kind installed or gone: the registry's listeners (the Boards view) show its boards and actions. */

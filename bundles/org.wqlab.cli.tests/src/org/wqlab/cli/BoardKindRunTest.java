@@ -1,6 +1,7 @@
 package org.wqlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -138,5 +139,25 @@ class BoardKindRunTest {
             registration.unregister();
             bench.close();
         }
+    }
+
+    @Test
+    void everyBoardFormIsAnsweredByTheKindThatClaimsIt(@TempDir Path dir) throws Exception {
+        String ws = dir.resolve("ws").toString();
+        CliRun profile = CliRun.of("run", "--board", "sim:no-such-profile", "--workspace", ws);
+        assertEquals(Cli.BAD_INPUT, profile.code(), profile.out() + profile.err());
+        assertTrue(profile.err().contains("--board sim:no-such-profile: no-such-profile: no such board profile file"
+                + " (built-in profiles: [rcar-h3-default"), profile.err());
+
+        CliRun port = CliRun.of("run", "--board", "root@127.0.0.1:x", "--workspace", ws);
+        assertEquals(Cli.BAD_INPUT, port.code(), port.out() + port.err());
+        assertTrue(port.err().contains("--board root@127.0.0.1:x: bad port 'x'"), port.err());
+
+        CliRun unknown = CliRun.of("run", "--board", "no such board", "--workspace", ws);
+        assertEquals(Cli.BAD_INPUT, unknown.code(), unknown.out() + unknown.err());
+        assertTrue(unknown.err().contains("--board no such board: no board of that name in ")
+                && unknown.err().contains("boards.json"), unknown.err());
+        assertFalse(Files.exists(dir.resolve("ws")) && Files.list(dir.resolve("ws")).findAny().isPresent(),
+                "an experiment was recorded for a board that does not exist");
     }
 }

@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +17,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
 import org.wqlab.boards.BoardEntry;
-import org.wqlab.boards.ssh.SshBoardKind;
+import org.wqlab.boards.BoardKindProvider;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.BoardStoreException;
@@ -36,26 +38,12 @@ import org.wqlab.sequence.run.RunResult;
 import org.wqlab.sequence.run.SequenceRunner;
 import org.wqlab.sequence.run.StepRecord;
 import org.wqlab.sequence.run.StepRecordJson;
-import org.wqlab.sim.Board;
-import org.wqlab.sim.Profiles;
-import org.wqlab.sim.server.SimSshServer;
-import org.wqlab.sim.server.SimulatedBoardServer;
-import org.wqlab.target.AuthMethod;
-import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.HostKeyPrompt;
-import org.wqlab.target.InMemorySecretStore;
-import org.wqlab.target.ssh.JschBoardConnector;
-import org.wqlab.target.ssh.SshEnvironment;
 import org.wqlab.usb.ManualPrompt;
-import org.wqlab.usb.UsbDriverIds;
-
-import com.google.gson.GsonBuilder;
-import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
 
 /**
- * {@code wqlab run [SEQUENCE] [--board sim[:PROFILE]|user@host[:port]] [--sim-speed N] [--workspace DIR]
+ * {@code wqlab run [SEQUENCE] [--board sim[:PROFILE]|vboard|NAME|user@host[:port]] [--sim-speed N] [--workspace DIR]
  * [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE]}. Ctrl-C cancels with cleanup.
  */
 final class RunVerb {
@@ -182,15 +170,7 @@ final class RunVerb {
         CANCEL.set(false);
         List<AutoCloseable> closeLater = new ArrayList<>();
         try {
-            BoardAccess access;
-            if (o.board.equals("sim") || o.board.startsWith("sim:")) {
-                access = simulated(o, closeLater);
-            } else if (o.board.equals("vboard")) {
-                access = VboardVerb.boardAccess(out, err, terminalPrompt(), o.json);
-            } else {
-                Optional<BoardAccess> saved = savedBoard(o, closeLater);
-                access = saved == null ? null : saved.isPresent() ? saved.get() : remote(o);
-            }
+            BoardAccess access = board(o, closeLater);
             if (access == null) {
                 return Cli.BAD_INPUT;
             }
@@ -305,93 +285,42 @@ final class RunVerb {
         return Cli.OK;
     }
 
-    /** The simulated board in-process on 127.0.0.1, its host key checked against the one it reports. */
-    private BoardAccess simulated(Options o, List<AutoCloseable> closeLater) throws IOException {
-        String profileName = o.board.startsWith("sim:") ? o.board.substring(4) : Profiles.DEFAULT;
-        org.wqlab.sim.SimulatedBoardProfile profile;
-        try {
-            profile = Profiles.byNameOrFile(profileName);
-        } catch (IOException | IllegalArgumentException e) {
-            err.println("wqlab run: --board " + o.board + ": " + e.getMessage());
-            return null;
-        }
-        SimRunState runState = SimRunState.create(Path.of(System.getProperty("java.io.tmpdir")));
-        closeLater.add(runState);
-        Path state = runState.dir();
-        Writer groundTruth = o.groundTruth == null ? null
-                : Files.newBufferedWriter(Path.of(o.groundTruth), StandardCharsets.UTF_8);
-        if (groundTruth != null) {
-            closeLater.add(groundTruth);
-        }
-        SimulatedBoardServer server = SimulatedBoardServer.start(profile, o.speed, state, board -> {
-            if (groundTruth != null) {
-                board.driver().run(() -> board.kernel().groundTruth().writeTo(groundTruth));
-            }
-        });
-        closeLater.add(server);
-        SimSshServer.Login login = server.login();
-        SshEnvironment env = new SshEnvironment(state.resolve("no-ssh-config"), List.of(), state.resolve("known_hosts"),
-                List.of(), null);
-        JschBoardConnector connector = new JschBoardConnector(env, InMemorySecretStore.withPassword(login.password()));
-        BoardProfile target = new BoardProfile("Simulated " + profile.name(), login.host(), login.port(),
-                login.user(), AuthMethod.PASSWORD, null, null, HostKeyPolicy.ASK, null, null);
-        if (!o.json) {
-            out.println("simulated board " + profile.name() + " on " + login.host() + ":" + login.port() + " at "
-                    + o.speed + "x board time");
-        }
-        return new BoardAccess(() -> connector.connect(target,
-                key -> key.fingerprint().equals(login.hostKeyFingerprint())), o.speed, UsbDriverIds.SIM_PULL,
-                terminalPrompt());
-    }
-
-    /** A board the saved boards do not name, as {@code user@host[:port]} (the SSH board kind's form). */
-    private BoardAccess remote(Options o) {
-        String spec = o.board;
-        BoardProfile profile;
-        try {
-            profile = SshBoardKind.profileOf(spec)
-                    .withHostKeyPolicy(o.acceptNew ? HostKeyPolicy.ACCEPT_NEW : HostKeyPolicy.REFUSE_UNKNOWN);
-        } catch (IllegalArgumentException e) {
-            err.println("wqlab run: --board " + spec + ": " + e.getMessage());
-            return null;
-        }
-        JschBoardConnector connector = new JschBoardConnector(SshEnvironment.defaults(), null);
-        return new BoardAccess(() -> connector.connect(profile, HostKeyPrompt.REFUSE), o.speedGiven ? o.speed : 1.0,
-                UsbDriverIds.MANUAL, terminalPrompt());
-    }
-
     /**
-     * A board saved in the workbench's Boards view (same {@code -data} workspace), by name: its profile, its secrets in
-     * secure storage, its USB driver; the built-in simulated board too; or a board whose kind claims the form (see
-     * BoardKindProvider#resolve). Empty when none does; null when a kind claims it but it is malformed (reported).
+     * The board {@code --board} names, through the one lookup every kind answers (BoardRegistry#resolve): a board
+     * saved in the workbench's Boards view (same {@code -data} workspace) or listed by a board source, by name, with
+     * its secrets in secure storage and its USB driver; or the board of a kind that claims the form ({@code sim[:PROFILE]}
+     * this run's own simulated board, {@code vboard}, {@code user@host[:port]}, an installed kind's). Null when
+     * there is none or the form is malformed (reported).
      */
-    private Optional<BoardAccess> savedBoard(Options o, List<AutoCloseable> closeLater) {
-        if (o.board.contains("@")) {
-            return Optional.empty();
-        }
+    private BoardAccess board(Options o, List<AutoCloseable> closeLater) {
         BoardRegistry registry;
         Boards boards;
         try {
             boards = Boards.service();
             registry = boards.registry();
         } catch (BoardStoreException | IllegalStateException e) {
-            err.println("wqlab run: saved boards not readable (" + e.getMessage() + "); taking '" + o.board
-                    + "' as a host name");
-            return Optional.empty();
+            err.println("wqlab run: --board " + o.board + ": the saved boards are not readable: " + e.getMessage());
+            return null;
         }
+        closeLater.add(boards::close);
+        RunSimulatorKind simulated = new RunSimulatorKind(Path.of(System.getProperty("java.io.tmpdir")),
+                o.groundTruth == null ? null : Path.of(o.groundTruth));
+        closeLater.add(simulated::close);
+        closeLater.add(boards.install(simulated));
         Optional<BoardEntry> entry;
         try {
             entry = registry.resolve(o.board);
         } catch (IllegalArgumentException e) {
             err.println("wqlab run: --board " + o.board + ": " + e.getMessage());
-            closeLater.add(boards::close);
             return null;
         }
         if (entry.isEmpty()) {
-            return Optional.empty();
+            err.println("wqlab run: --board " + o.board + ": no board of that name in " + registry.file()
+                    + ", and no installed board kind claims that form (sim[:PROFILE], vboard, user@host[:port])");
+            return null;
         }
-        closeLater.add(boards::close);
-        BoardEntry board = entry.get();
+        BoardEntry board = o.acceptNew ? entry.get().withProfile(entry.get().profile()
+                .withHostKeyPolicy(HostKeyPolicy.ACCEPT_NEW)) : entry.get();
         String name = board.name();
         if (o.speedGiven) {
             registry.kind(board.kind()).ifPresent(k -> k.setSpeed(o.speed));
@@ -410,17 +339,18 @@ final class RunVerb {
             return false;
         };
         if (!o.json) {
-            out.println("board '" + name + "' (saved in " + registry.file() + "), USB driver " + driver);
+            String where = registry.isSaved(name) ? "saved in " + registry.file()
+                    : registry.kind(board.kind()).map(BoardKindProvider::displayName).orElse(board.kind().id());
+            out.println("board '" + name + "' (" + where + "), USB driver " + driver);
             String[] shown = { "" };
-            registry.addListener(() -> { // the virtual board's boot, when the run starts it
+            registry.addListener(() -> { // what the board's kind starts: the simulator, the virtual board's boot
                 if (registry.status(name) instanceof BoardStatus.Starting s && !s.detail().equals(shown[0])) {
                     shown[0] = s.detail();
                     out.println("board '" + name + "': " + s.detail());
                 }
             });
         }
-        return Optional.of(new BoardAccess(() -> registry.openConnection(board, prompt), speed, driver,
-                terminalPrompt()));
+        return new BoardAccess(() -> registry.openConnection(board, prompt), speed, driver, terminalPrompt());
     }
 
     private ManualPrompt terminalPrompt() {

@@ -6,13 +6,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-import org.wqlab.sequence.run.BoardAccess;
-import org.wqlab.target.AuthMethod;
-import org.wqlab.target.BoardProfile;
-import org.wqlab.target.HostKeyPolicy;
-import org.wqlab.target.ssh.JschBoardConnector;
-import org.wqlab.target.ssh.SshEnvironment;
-import org.wqlab.usb.ManualPrompt;
 import org.wqlab.vboard.QemuUsbDriver;
 import org.wqlab.vboard.RunningBoard;
 import org.wqlab.vboard.VboardArch;
@@ -23,7 +16,7 @@ import org.wqlab.vboard.VirtualBoard;
  * {@code wqlab vboard build|start|stop|status [--arch x86_64|arm64]}: the QEMU virtual board (releng/virtual-board).
  * {@code build [--stick-mib N]} runs build.sh; {@code start [--irq-cpu N] [--memory-mib N]} boots it and returns
  * once SSH answers (the VM keeps running); {@code stop} ends it; {@code status} says whether one runs and where.
- * {@link #boardAccess} is what {@code wqlab run --board vboard} connects with.
+ * {@code wqlab run --board vboard} connects through the board registry's virtual board kind.
  */
 final class VboardVerb {
 
@@ -137,33 +130,5 @@ final class VboardVerb {
             // below
         }
         throw new IllegalArgumentException("'" + v + "' is not a positive whole number");
-    }
-
-    /**
-     * The running virtual board for {@code wqlab run --board vboard}: SSH as root with build.sh's key, its host key
-     * trusted by the fingerprint build.sh recorded, {@link QemuUsbDriver} as the board's disconnect driver.
-     *
-     * @param json   true when out must hold nothing but the run's JSON
-     * @return null after printing why to err (no board running)
-     */
-    static BoardAccess boardAccess(PrintStream out, PrintStream err, ManualPrompt prompt, boolean json) {
-        VirtualBoard board = VirtualBoard.atDefaultLocation();
-        Optional<RunningBoard> running = board.running();
-        if (running.isEmpty()) {
-            err.println("wqlab run: --board vboard: no virtual board is running in " + board.home()
-                    + ": start one with 'wqlab vboard start' (after 'wqlab vboard build')");
-            return null;
-        }
-        RunningBoard b = running.get();
-        // a fresh known-hosts file per start: the port changes, the key is checked by its fingerprint
-        SshEnvironment env = new SshEnvironment(board.runDir().resolve("no-ssh-config"), List.of(),
-                board.runDir().resolve("known_hosts"), List.of(), null);
-        JschBoardConnector connector = new JschBoardConnector(env, null);
-        BoardProfile profile = new BoardProfile("QEMU virtual board (" + b.arch().id() + ")", RunningBoard.HOST,
-                b.sshPort(), RunningBoard.USER, AuthMethod.PUBLIC_KEY, b.key(), null, HostKeyPolicy.ASK, null, null);
-        (json ? err : out).println("QEMU virtual board " + b.arch().id() + " (Debian " + b.kernelRelease() + ") on "
-                + RunningBoard.HOST + ":" + b.sshPort() + "; USB disconnect: " + QemuUsbDriver.ID);
-        return new BoardAccess(() -> connector.connect(profile,
-                key -> key.fingerprint().equals(b.hostKeyFingerprint())), 1.0, QemuUsbDriver.ID, prompt);
     }
 }

@@ -201,7 +201,8 @@ class BoardKindSeamTest {
     @Test
     void theBuiltInKindsClaimTheirBoardForms() throws Exception {
         try (BoardRegistry registry = open(dir.resolve("boards.json"), List::of)) {
-            assertEquals(BuiltInSimulator.BOARD_NAME, registry.resolve("sim").orElseThrow().name());
+            assertEquals(BuiltInSimulator.BOARD_NAME, registry.resolve(BuiltInSimulator.BOARD_NAME).orElseThrow()
+                    .name(), "the built-in simulated board by its saved name");
             assertEquals(VirtualBoardHost.BOARD_NAME, registry.resolve("vboard").orElseThrow().name());
             BoardEntry remote = registry.resolve("root@10.0.0.7:2222").orElseThrow();
             assertEquals(BoardKind.SSH, remote.kind());
@@ -211,7 +212,15 @@ class BoardKindSeamTest {
             IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
                     () -> registry.resolve("root@h:x"));
             assertTrue(bad.getMessage().contains("bad port 'x'"), bad.getMessage());
-            assertTrue(registry.resolve("no such board").isEmpty());
+            BoardEntry bare = registry.resolve("board7.lab:2200").orElseThrow();
+            assertEquals(BoardKind.SSH, bare.kind(), "a host name no kind claims is the SSH kind's");
+            assertEquals("board7.lab", bare.profile().host());
+            assertEquals(2200, bare.profile().port());
+            assertEquals("", bare.profile().user());
+            assertTrue(registry.resolve("no such board").isEmpty(), "not a host name");
+            registry.add(BoardProfile.of("vboard", "10.0.0.9", 0, "root"));
+            assertEquals("10.0.0.9", registry.resolve("vboard").orElseThrow().profile().host(),
+                    "a saved board's name comes before a kind's form");
         }
     }
 

@@ -17,11 +17,10 @@ import org.wqlab.usb.UsbDriverIds;
 
 /**
  * The built-in simulated board: started in-process before a connect (its generated password put in the secret store),
- * stopped when the registry closes; runs at the simulator's speed; claims {@code sim} as the saved simulated board.
+ * stopped when the registry closes; runs at the simulator's speed. {@code --board sim} is a simulated board of the
+ * run's own (org.wqlab.cli); this one is named by its saved name.
  */
 public final class SimulatorBoardKind implements BoardKindProvider {
-
-    public static final String BOARD_ARG = "sim";
 
     private final BuiltInSimulator simulator;
 
@@ -113,14 +112,6 @@ public final class SimulatorBoardKind implements BoardKindProvider {
     @Override
     public Optional<Path> offeredModule(BoardEntry entry) throws IOException {
         return Optional.of(simulator.installedModuleCopy());
-    }
-
-    @Override
-    public Optional<BoardEntry> resolve(String boardArg, List<BoardEntry> saved) {
-        if (!boardArg.equals(BOARD_ARG)) {
-            return Optional.empty();
-        }
-        return saved.stream().filter(e -> e.kind().equals(kind())).findFirst();
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.wqlab.boards.ssh;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardKind;
@@ -11,6 +12,10 @@ import org.wqlab.usb.UsbDriverIds;
 
 /** A board reached over SSH with its profile as the user typed it; claims {@code user@host[:port]}. */
 public final class SshBoardKind implements BoardKindProvider {
+
+    /** A bare host name or [IPv6 address], with an optional port. */
+    private static final Pattern HOST_PORT = Pattern
+            .compile("(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9][A-Za-z0-9.-]*)(:[0-9]+)?");
 
     @Override
     public BoardKind kind() {
@@ -44,6 +49,13 @@ public final class SshBoardKind implements BoardKindProvider {
             return Optional.empty();
         }
         return Optional.of(BoardEntry.of(profileOf(boardArg)));
+    }
+
+    /** Takes a bare {@code host[:port]} no saved board and no other kind claimed as a host name. */
+    @Override
+    public Optional<BoardEntry> resolveUnclaimed(String boardArg) {
+        return HOST_PORT.matcher(boardArg).matches() ? Optional.of(BoardEntry.of(profileOf(boardArg)))
+                : Optional.empty();
     }
 
     /**

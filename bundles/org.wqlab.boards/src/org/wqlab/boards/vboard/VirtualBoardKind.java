@@ -17,12 +17,13 @@ import org.wqlab.boards.VirtualBoardHost;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.vboard.QemuUsbDriver;
 import org.wqlab.vboard.RunningBoard;
+import org.wqlab.vboard.VboardArch;
 import org.wqlab.vboard.VboardException;
 
 /**
  * The QEMU virtual board: booted before a connect unless it runs (its boot's lines as the board's status), stopped
  * when the registry closes if booted here; pulls its stick with QMP device_del; offers the latency-mon build.sh made;
- * claims {@code vboard} as the saved virtual board.
+ * claims {@code vboard} as the saved virtual board (of the running VM's architecture when one runs).
  */
 public final class VirtualBoardKind implements BoardKindProvider {
 
@@ -170,7 +171,10 @@ public final class VirtualBoardKind implements BoardKindProvider {
         if (!boardArg.equals(BOARD_ARG)) {
             return Optional.empty();
         }
-        return saved.stream().filter(e -> e.kind().equals(kind())).findFirst();
+        // a VM 'wqlab vboard start' booted is used whatever architecture the saved board names
+        Optional<VboardArch> running = host.board().running().map(RunningBoard::arch);
+        return saved.stream().filter(e -> e.kind().equals(kind())).findFirst()
+                .map(e -> running.map(arch -> e.withVirtualBoard(arch, e.irqCpu())).orElse(e));
     }
 
     @Override
