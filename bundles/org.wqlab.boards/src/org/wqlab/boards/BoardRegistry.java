@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,8 +40,9 @@ public final class BoardRegistry implements AutoCloseable {
     private final BoardStore store;
     private final Supplier<BoardConnector> connector;
     private final Supplier<SecretStore> secrets;
-    private final List<BoardKindProvider> builtInKinds;
-    private final Supplier<List<BoardKindProvider>> installedKinds;
+    private final Supplier<List<BoardKindProvider>> kinds;
+    private final List<BoardKindProvider> ownKinds;
+    private final Set<BoardKindProvider> startedKinds = ConcurrentHashMap.newKeySet();
     private volatile Supplier<List<BoardSource>> sources = List::of;
     private volatile List<SourcedBoard> sourced = List.of();
     private final List<BoardEntry> entries = new ArrayList<>();
@@ -50,39 +52,58 @@ public final class BoardRegistry implements AutoCloseable {
     private final List<BoardListener> listeners = new CopyOnWriteArrayList<>();
 
     private BoardRegistry(BoardStore store, Supplier<BoardConnector> connector, Supplier<SecretStore> secrets,
-            BuiltInSimulator simulator, VirtualBoardHost virtualBoard, Supplier<List<BoardKindProvider>> installed) {
+            Supplier<List<BoardKindProvider>> kinds, List<BoardKindProvider> ownKinds) {
         this.store = store;
         this.connector = connector;
         this.secrets = secrets;
-        this.builtInKinds = List.of(new SimulatorBoardKind(simulator), new VirtualBoardKind(virtualBoard),
-                new SshBoardKind());
-        this.installedKinds = installed;
+        this.kinds = kinds;
+        this.ownKinds = ownKinds;
     }
 
     /**
-     * Loads the boards file; when it does not exist yet, the registry starts with the built-in simulated board and the
-     * QEMU virtual board and writes the file (a file from before the virtual board gets it once). A bad file is
-     * reported (path and field) and left untouched.
+     * Loads the boards file; when it does not exist yet, the registry starts with the boards its kinds bring (the
+     * built-in simulated board and the QEMU virtual board) and writes the file (a file from before the virtual board
+     * gets it once). A bad file is reported (path and field) and left untouched.
      *
      * @param connector gives the SSH transport (the OSGi service); throws IllegalStateException when there is none
+     * @param kinds every board kind it can connect, in order: the OSGi services (the built-in three are DS
+     *        components of this bundle), asked at each use so that a kind installed later is found
      */
+    public static BoardRegistry open(BoardStore store, Supplier<BoardConnector> connector,
+            Supplier<SecretStore> secrets, Supplier<List<BoardKindProvider>> kinds) throws BoardStoreException {
+        return load(new BoardRegistry(store, connector, secrets, kinds, List.of()));
+    }
+
+    /**
+     * A registry of its own built-in three kinds (the simulated board on this simulator, the QEMU virtual board on
+     * this host, the SSH board), stopped when it closes, then the ones {@code installedKinds} gives.
+     */
+    public static BoardRegistry open(BoardStore store, Supplier<BoardConnector> connector,
+            Supplier<SecretStore> secrets, BuiltInSimulator simulator, VirtualBoardHost virtualBoard,
+            Supplier<List<BoardKindProvider>> installedKinds) throws BoardStoreException {
+        List<BoardKindProvider> builtIn = List.of(new SimulatorBoardKind(simulator), new VirtualBoardKind(virtualBoard),
+                new SshBoardKind());
+        Supplier<List<BoardKindProvider>> all = () -> {
+            List<BoardKindProvider> list = new ArrayList<>(builtIn);
+            for (BoardKindProvider k : installedKinds.get()) {
+                if (list.stream().noneMatch(a -> a.kind().equals(k.kind()))) {
+                    list.add(k);
+                }
+            }
+            return list;
+        };
+        return load(new BoardRegistry(store, connector, secrets, all, builtIn));
+    }
+
+    /** As above, with no kinds besides the built-in three. */
     public static BoardRegistry open(BoardStore store, Supplier<BoardConnector> connector,
             Supplier<SecretStore> secrets, BuiltInSimulator simulator, VirtualBoardHost virtualBoard)
             throws BoardStoreException {
         return open(store, connector, secrets, simulator, virtualBoard, List::of);
     }
 
-    /**
-     * As {@link #open(BoardStore, Supplier, Supplier, BuiltInSimulator, VirtualBoardHost)}, with more board kinds
-     * besides the built-in three (the simulated board, the QEMU virtual board, the SSH board): asked at each use, so
-     * that a kind installed later is found.
-     */
-    public static BoardRegistry open(BoardStore store, Supplier<BoardConnector> connector,
-            Supplier<SecretStore> secrets, BuiltInSimulator simulator, VirtualBoardHost virtualBoard,
-            Supplier<List<BoardKindProvider>> installedKinds) throws BoardStoreException {
-        BoardRegistry registry = new BoardRegistry(store, connector, secrets, simulator, virtualBoard,
-                installedKinds);
-        Optional<BoardStore.Contents> loaded = store.load();
+    private static BoardRegistry load(BoardRegistry registry) throws BoardStoreException {
+        Optional<BoardStore.Contents> loaded = registry.store.load();
         BoardEntry vboard = VirtualBoardKind.initialBoard();
         if (loaded.isPresent()) {
             registry.entries.addAll(loaded.get().boards());
@@ -94,10 +115,10 @@ public final class BoardRegistry implements AutoCloseable {
                 registry.save();
             }
         } else {
-            registry.builtInKinds.forEach(k -> registry.entries.addAll(k.initialBoards()));
+            registry.kinds().forEach(k -> registry.entries.addAll(k.initialBoards()));
             registry.save();
         }
-        registry.builtInKinds.forEach(registry::refresh);
+        registry.kinds().forEach(registry::refresh);
         return registry;
     }
 
@@ -234,13 +255,7 @@ public final class BoardRegistry implements AutoCloseable {
 
     /** Every board kind this registry can connect: the built-in three, then the installed ones. */
     public List<BoardKindProvider> kinds() {
-        List<BoardKindProvider> all = new ArrayList<>(builtInKinds);
-        for (BoardKindProvider k : installedKinds.get()) {
-            if (all.stream().noneMatch(a -> a.kind().equals(k.kind()))) {
-                all.add(k);
-            }
-        }
-        return all;
+        return kinds.get();
     }
 
     /** The provider of a kind, empty when no installed bundle provides it. */
@@ -549,13 +564,18 @@ public final class BoardRegistry implements AutoCloseable {
         for (String name : List.copyOf(connections.keySet())) {
             disconnect(name);
         }
-        builtInKinds.forEach(BoardKindProvider::close);
+        // what the kinds started for this registry's boards (a simulator, a VM booted here) stops with it
+        Set<BoardKindProvider> stop = new LinkedHashSet<>(ownKinds);
+        stop.addAll(startedKinds);
+        startedKinds.clear();
+        stop.forEach(BoardKindProvider::close);
     }
 
     /** Starts what the board's kind needs (status "starting" with its progress), for the profile to connect with. */
     private BoardProfile start(BoardKindProvider kind, BoardEntry entry) throws IOException, InterruptedException {
         String name = entry.name();
         BoardStatus before = status(name);
+        startedKinds.add(kind);
         try {
             return kind.start(entry, context(name));
         } finally {

@@ -11,16 +11,14 @@ import org.osgi.framework.ServiceRegistration;
 import org.osgi.util.tracker.ServiceTracker;
 import org.wqlab.target.BoardConnector;
 import org.wqlab.target.SecretStore;
-import org.wqlab.target.WqlabConfigDir;
-import org.wqlab.vboard.VirtualBoard;
 
 /**
  * The workbench's board registry, an OSGi service (a DS component, see OSGI-INF; parts get it by injection):
  * boards file in the workspace ({@code <workspace>/.metadata/.plugins/org.wqlab.boards/boards.json}), the SSH
- * transport and secret store from the OSGi service registry, the built-in simulator's state in wqlab's configuration
- * folder (outside the workspace), the QEMU virtual board in its cache ({@code ${WQLAB_CACHE:-~/.cache/wqlab}/vboard},
- * where build.sh writes), and the board kinds and board sources other bundles provide as OSGi services
- * ({@link InstalledBoardKinds}, {@link BoardSource}).
+ * transport and secret store from the OSGi service registry, and every board kind and board source as OSGi services
+ * ({@link InstalledBoardKinds}, {@link BoardSource}): the built-in three kinds are DS components of this bundle
+ * (OSGI-INF: the simulated board with its state in wqlab's configuration folder, the QEMU virtual board in its cache,
+ * the SSH board), any other bundle may add more.
  * The registry opens on first use, so that a bad boards file is reported to whoever asks, naming the file and field.
  */
 public final class Boards {
@@ -72,13 +70,9 @@ public final class Boards {
             secretStores = new ServiceTracker<>(context, SecretStore.class, null);
             secretStores.open();
             kinds = InstalledBoardKinds.open(context, this::kindsChanged);
-            BuiltInSimulator simulator = new BuiltInSimulator(WqlabConfigDir.get().resolve("built-in-simulator"),
-                    WqlabConfigDir.knownHosts());
-            VirtualBoardHost virtualBoard = new VirtualBoardHost(VirtualBoard.atDefaultLocation(),
-                    WqlabConfigDir.knownHosts());
             try {
                 registry = BoardRegistry.open(new BoardStore(file), () -> service(connectors, "SSH transport"),
-                        () -> service(secretStores, "secret store"), simulator, virtualBoard, kinds);
+                        () -> service(secretStores, "secret store"), kinds);
             } catch (BoardStoreException | RuntimeException e) {
                 closeTrackers();
                 throw e;

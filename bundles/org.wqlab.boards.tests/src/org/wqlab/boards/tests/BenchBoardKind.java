@@ -39,6 +39,10 @@ final class BenchBoardKind implements BoardKindProvider {
         this.stateDir = stateDir;
     }
 
+    synchronized boolean running() {
+        return server != null;
+    }
+
     synchronized List<String> started() {
         return List.copyOf(started);
     }

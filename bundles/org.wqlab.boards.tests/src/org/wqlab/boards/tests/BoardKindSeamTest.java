@@ -114,6 +114,40 @@ class BoardKindSeamTest {
     }
 
     @Test
+    void theBuiltInKindsAreDeclarativeServicesOfTheBoardsBundleAndBringTheirBoards() throws Exception {
+        BundleContext context = context();
+        Path knownHosts = dir.resolve("kh");
+        SshEnvironment env = new SshEnvironment(dir.resolve("no-ssh-config"), List.of(), knownHosts, List.of(), null);
+        JschBoardConnector connector = new JschBoardConnector(env, secrets);
+        BenchBoardKind bench = new BenchBoardKind(dir.resolve("bench-state"));
+        ServiceRegistration<BoardKindProvider> registration = context.registerService(BoardKindProvider.class, bench,
+                null);
+        try (InstalledBoardKinds installed = InstalledBoardKinds.open(context)) {
+            List<BoardKindProvider> kinds = installed.get();
+            assertEquals(List.of(BoardKind.BUILT_IN_SIMULATOR, BoardKind.VIRTUAL_BOARD, BoardKind.SSH,
+                    BenchBoardKind.KIND), kinds.stream().map(BoardKindProvider::kind).toList(),
+                    "the built-in three first, then an installed kind");
+            for (BoardKindProvider k : kinds.subList(0, 3)) {
+                assertEquals("org.wqlab.boards", FrameworkUtil.getBundle(k.getClass()).getSymbolicName());
+            }
+            Path file = dir.resolve("boards.json");
+            try (BoardRegistry registry = BoardRegistry.open(new BoardStore(file), () -> connector, () -> secrets,
+                    installed)) {
+                assertEquals(List.of(BuiltInSimulator.BOARD_NAME, VirtualBoardHost.BOARD_NAME),
+                        registry.entries().stream().map(BoardEntry::name).toList(), "a new file's boards");
+                assertEquals(BoardKind.SSH, registry.resolve("root@10.0.0.7").orElseThrow().kind());
+                registry.add(registry.resolve("bench:lab9").orElseThrow());
+                registry.connect("lab9", HostKeyPrompt.REFUSE);
+                assertEquals(List.of("lab9"), bench.started());
+            }
+            assertFalse(bench.running(), "the registry did not stop what the bench kind started for it");
+        } finally {
+            registration.unregister();
+            bench.close();
+        }
+    }
+
+    @Test
     void theVirtualBoardsActionsFieldsAndPropertiesComeFromItsKind() throws Exception {
         Path file = dir.resolve("boards.json");
         String vboard = VirtualBoardHost.BOARD_NAME;

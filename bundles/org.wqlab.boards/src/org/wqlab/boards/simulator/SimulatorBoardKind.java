@@ -13,6 +13,7 @@ import org.wqlab.sim.server.SimSshServer;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.SecretKind;
 import org.wqlab.target.SecretStore;
+import org.wqlab.target.WqlabConfigDir;
 import org.wqlab.usb.UsbDriverIds;
 
 /**
@@ -23,6 +24,11 @@ import org.wqlab.usb.UsbDriverIds;
 public final class SimulatorBoardKind implements BoardKindProvider {
 
     private final BuiltInSimulator simulator;
+
+    /** For Declarative Services: the simulator's state in wqlab's configuration folder (outside the workspace). */
+    public SimulatorBoardKind() {
+        this(new BuiltInSimulator(WqlabConfigDir.get().resolve("built-in-simulator"), WqlabConfigDir.knownHosts()));
+    }
 
     public SimulatorBoardKind(BuiltInSimulator simulator) {
         this.simulator = simulator;

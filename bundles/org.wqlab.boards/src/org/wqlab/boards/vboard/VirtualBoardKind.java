@@ -15,10 +15,12 @@ import org.wqlab.boards.BoardProperty;
 import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.VirtualBoardHost;
 import org.wqlab.target.BoardProfile;
+import org.wqlab.target.WqlabConfigDir;
 import org.wqlab.vboard.QemuUsbDriver;
 import org.wqlab.vboard.RunningBoard;
 import org.wqlab.vboard.VboardArch;
 import org.wqlab.vboard.VboardException;
+import org.wqlab.vboard.VirtualBoard;
 
 /**
  * The QEMU virtual board: booted before a connect unless it runs (its boot's lines as the board's status), stopped
@@ -31,6 +33,11 @@ public final class VirtualBoardKind implements BoardKindProvider {
 
     private final VirtualBoardHost host;
     private final List<BoardAction> actions;
+
+    /** For Declarative Services: the VM in its cache ({@code ${WQLAB_CACHE:-~/.cache/wqlab}/vboard}). */
+    public VirtualBoardKind() {
+        this(new VirtualBoardHost(VirtualBoard.atDefaultLocation(), WqlabConfigDir.knownHosts()));
+    }
 
     public VirtualBoardKind(VirtualBoardHost host) {
         this.host = host;
