@@ -24,17 +24,21 @@ public final class ExperimentSeries {
     private final long oldestUs;
     private final long newestUs;
     private final int maxDelayUs;
+    private final long worstTimeUs;
     private final long count;
+    private final boolean timed;
 
     private ExperimentSeries(List<SeriesSnapshot> series, List<LiveEvent> events, long thresholdUs, long oldestUs,
-            long newestUs, int maxDelayUs, long count) {
+            long newestUs, int maxDelayUs, long worstTimeUs, long count, boolean timed) {
         this.series = List.copyOf(series);
         this.events = List.copyOf(events);
         this.thresholdUs = thresholdUs;
         this.oldestUs = oldestUs;
         this.newestUs = newestUs;
         this.maxDelayUs = maxDelayUs;
+        this.worstTimeUs = worstTimeUs;
         this.count = count;
+        this.timed = timed;
     }
 
     public static ExperimentSeries of(LogContent content) {
@@ -56,14 +60,20 @@ public final class ExperimentSeries {
                 delays[k] = new int[perCpu[k]];
             }
         }
+        boolean timed = false;
+        for (int i = 0; i < n && !timed; i++) {
+            timed = store.hasTimestamp(i);
+        }
         int[] fill = new int[perCpu.length];
         long newest = LogEntry.NO_TIME;
         long oldest = Long.MAX_VALUE;
         int max = Integer.MIN_VALUE;
+        long worstAt = LogEntry.NO_TIME;
         for (int i = 0; i < n; i++) {
             int k = store.cpu(i) + 1;
             int j = fill[k]++;
-            long t = store.timestampUs(i);
+            // a log without any time (plain DELAY lines) is drawn by report number: report i at i seconds
+            long t = timed ? store.timestampUs(i) : i * 1_000_000L;
             if (t == LogEntry.NO_TIME) {
                 t = newest == LogEntry.NO_TIME ? 0 : newest;
             }
@@ -73,7 +83,10 @@ public final class ExperimentSeries {
             times[k][j] = t;
             int d = store.delayUs(i);
             delays[k][j] = d;
-            max = Math.max(max, d);
+            if (d > max) {
+                max = d;
+                worstAt = t;
+            }
             newest = newest == LogEntry.NO_TIME ? t : Math.max(newest, t);
             oldest = Math.min(oldest, t);
         }
@@ -98,7 +111,7 @@ public final class ExperimentSeries {
             }
         }
         return new ExperimentSeries(series, events, threshold, oldest == Long.MAX_VALUE ? LogEntry.NO_TIME : oldest,
-                newest, max, n);
+                newest, max, worstAt, n, timed);
     }
 
     /** Per CPU (unknown CPU -1 first), ascending times. */
@@ -128,6 +141,16 @@ public final class ExperimentSeries {
     /** The largest delay, or {@link Integer#MIN_VALUE} when there is no sample. */
     public int maxDelayUs() {
         return maxDelayUs;
+    }
+
+    /** Board time of the report with the largest delay (the end of that delay), or {@link LogEntry#NO_TIME}. */
+    public long worstTimeUs() {
+        return worstTimeUs;
+    }
+
+    /** Whether any sample has a time; when none has, report i is drawn at i seconds ("report number"). */
+    public boolean timed() {
+        return timed;
     }
 
     public long sampleCount() {

@@ -38,6 +38,8 @@ public final class Palette {
     public static final Rgb MARK = new Rgb(255, 0, 255);
     /** The kernel's own workqueue warnings (a CPU hog, a lockup). */
     public static final Rgb WORKQUEUE_WARNING = new Rgb(128, 0, 128);
+    /** The time cursor the experiment editor's plot, events and log share. */
+    public static final Rgb CURSOR = Rgb.of(0x1565c0);
 
     private Palette() {
     }

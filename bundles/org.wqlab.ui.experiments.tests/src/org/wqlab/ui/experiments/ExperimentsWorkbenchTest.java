@@ -112,7 +112,9 @@ class ExperimentsWorkbenchTest {
         assertEquals(bigStats.maxUs(), editor.details().stats().maxUs());
         assertTrue(editor.banner().getText().contains("worst " + DelayText.ms(bigStats.maxUs())),
                 editor.banner().getText());
-        assertTrue(editor.chart().chart().getSeriesSet().getSeries().length >= 1, "a delay series is drawn");
+        var frame = UiWait.until(display, editor.chart()::lastFrame, SHOWN, "the plot's first frame");
+        assertEquals(bigStats.maxUs(), frame.maxDrawn(), "the worst delay is drawn");
+        assertTrue(editor.chart().chart().getSeriesSet().getSeries().length >= 1, "a CPU in the legend");
         // the run traced the workqueue: its verdict names the work item that held CPU 0
         UiWait.until(display, () -> editor.verdict().getText().startsWith("stalled:"), SHOWN, "the verdict");
         assertTrue(editor.verdict().getText().contains("hub_event on usb_hub_wq"), editor.verdict().getText());

@@ -18,6 +18,9 @@ public final class ExperimentIds {
     public static final String EDITOR_BANNER = "editor.banner";
     public static final String EDITOR_TABS = "editor.tabs";
     public static final String EDITOR_CHART = "editor.chart";
+    public static final String EDITOR_GO_TO_WORST = "editor.goToWorst";
+    public static final String EDITOR_SHOW_ALL = "editor.showAll";
+    public static final String EDITOR_VERDICT_FOLD = "editor.verdictFold";
     public static final String EDITOR_STATS = "editor.stats";
     public static final String EDITOR_EVENTS = "editor.events";
     public static final String EDITOR_LOG = "editor.log";

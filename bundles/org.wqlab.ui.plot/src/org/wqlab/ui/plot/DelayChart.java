@@ -3,9 +3,11 @@ package org.wqlab.ui.plot;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.events.PaintEvent;
@@ -37,8 +39,9 @@ import org.wqlab.ui.refresh.UiRefreshThrottle;
  * (SWTChart's series stay empty and only name the CPUs in the legend). Where reports are sparser than pixels, a delay is drawn as a block from the
  * previous report to its own (a stall sends no reports), not as a slope rising from the previous report.
  *
- * <p>Mouse: wheel zooms time around the cursor (Ctrl+wheel zooms delay), drag pans, double-click returns to the
- * default view (following the newest data, or the whole experiment).
+ * <p>Mouse: wheel zooms time around the cursor (Ctrl+wheel zooms delay), drag pans, a click is told to the click
+ * listeners (the experiment editor's time cursor), double-click returns to the default view (following the newest
+ * data, or the whole experiment). Keys on the plot: + and - zoom, the arrows pan, Home is the default view.
  */
 final class DelayChart {
 
@@ -61,6 +64,9 @@ final class DelayChart {
     private Frame pendingFrame;
     private Frame lastFrame;
     private int dragX = -1;
+    private int pressX = -1;
+    private double cursorS = Double.NaN;
+    private final List<DoubleConsumer> clickListeners = new ArrayList<>();
     private long applyNanosTotal;
     private long extrasNanosTotal;
     private long layoutNanosTotal;
@@ -198,7 +204,7 @@ final class DelayChart {
 
     /** UI-thread time spent applying frames and painting series (for the benchmark's breakdown). */
     String timings() {
-        return String.format(java.util.Locale.ROOT,
+        return String.format(Locale.ROOT,
                 "swap-in total %.2f s (worst %.1f ms; of it stats+histogram %.2f s, SWTChart layout %.2f s),"
                         + " plot-area series paint total %.2f s (worst %.1f ms)",
                 applyNanosTotal / 1e9, applyNanosWorst / 1e6, extrasNanosTotal / 1e9, layoutNanosTotal / 1e9,
@@ -365,6 +371,7 @@ final class DelayChart {
             }
             paintWaiting(gc, x, y, size, Math.min(row, FrameComputer.MARKER_LABEL_ROWS), lineHeight);
         }
+        paintCursor(gc, x, size);
         Frame f = pendingFrame;
         if (f != null) {
             pendingFrame = null;
@@ -406,6 +413,69 @@ final class DelayChart {
         }
     }
 
+    private void paintCursor(GC gc, IAxis x, Point size) {
+        double at = cursorS;
+        Range xr = x.getRange();
+        if (Double.isNaN(at) || at < xr.lower || at > xr.upper) {
+            return;
+        }
+        int px = x.getPixelCoordinate(at);
+        gc.setForeground(SwtColours.of(Palette.CURSOR));
+        gc.setLineWidth(2);
+        gc.drawLine(px, 0, px, size.y);
+        gc.setLineWidth(1);
+        String label = String.format(Locale.ROOT, "%.6f s", at);
+        int textWidth = gc.textExtent(label).x;
+        int tx = px + 4 + textWidth > size.x ? px - 4 - textWidth : px + 4;
+        gc.drawText(label, tx, size.y - gc.getFontMetrics().getHeight() - 2, true);
+    }
+
+    /** Where the time cursor is (board seconds), NaN for none. */
+    double cursor() {
+        return cursorS;
+    }
+
+    /**
+     * Puts the time cursor at {@code seconds} (NaN: none); when it lies outside the window, the window moves to
+     * centre it, keeping its width.
+     */
+    void setCursor(double seconds) {
+        cursorS = seconds;
+        if (!Double.isNaN(seconds)) {
+            Range r = currentXRange();
+            if (seconds < r.lower || seconds > r.upper) {
+                double half = (r.upper - r.lower) / 2;
+                showRange(seconds - half, seconds + half);
+            }
+        }
+        chart.redraw();
+    }
+
+    /** Told the board time (seconds) of a click in the plot (a press and release without a drag). UI thread. */
+    void addClickListener(DoubleConsumer listener) {
+        clickListeners.add(listener);
+    }
+
+    /** Zooms time around the window's centre by one step ({@code in} = towards the data). */
+    void zoomCentre(boolean in) {
+        Range r = currentXRange();
+        double centre = (r.lower + r.upper) / 2;
+        double half = (r.upper - r.lower) / 2 * (in ? 0.8 : 1.25);
+        showRange(centre - half, centre + half);
+    }
+
+    /** Moves the window by {@code fraction} of its width (negative: to earlier times). */
+    void pan(double fraction) {
+        Range r = currentXRange();
+        double shift = (r.upper - r.lower) * fraction;
+        showRange(r.lower + shift, r.upper + shift);
+    }
+
+    /** The time window asked for, in board seconds. */
+    Range timeRange() {
+        return currentXRange();
+    }
+
     private Color cpuColour(int cpu) {
         return SwtColours.of(Palette.series(cpu));
     }
@@ -441,9 +511,41 @@ final class DelayChart {
         plot.addListener(SWT.MouseDown, e -> {
             if (e.button == 1) {
                 dragX = e.x;
+                pressX = e.x;
+                plot.setFocus(); // the keys below act on the plot that was clicked
             }
         });
-        plot.addListener(SWT.MouseUp, e -> dragX = -1);
+        plot.addListener(SWT.MouseUp, e -> {
+            boolean click = e.button == 1 && pressX >= 0 && Math.abs(e.x - pressX) <= 2;
+            dragX = -1;
+            pressX = -1;
+            if (click && !clickListeners.isEmpty()) {
+                double at = chart.getAxisSet().getXAxis(0).getDataCoordinate(e.x);
+                List.copyOf(clickListeners).forEach(l -> l.accept(at));
+            }
+        });
+        // arrows reach the plot as keys, not as focus traversal
+        plot.addListener(SWT.Traverse, e -> {
+            if (e.detail == SWT.TRAVERSE_ARROW_NEXT || e.detail == SWT.TRAVERSE_ARROW_PREVIOUS) {
+                e.doit = false;
+            }
+        });
+        plot.addListener(SWT.KeyDown, e -> {
+            switch (e.keyCode) {
+                case SWT.ARROW_LEFT -> pan(-0.2);
+                case SWT.ARROW_RIGHT -> pan(0.2);
+                case SWT.HOME -> onDefaultView.run();
+                case SWT.KEYPAD_ADD -> zoomCentre(true);
+                case SWT.KEYPAD_SUBTRACT -> zoomCentre(false);
+                default -> {
+                    if (e.character == '+' || e.character == '=') {
+                        zoomCentre(true);
+                    } else if (e.character == '-') {
+                        zoomCentre(false);
+                    }
+                }
+            }
+        });
         plot.addListener(SWT.MouseMove, e -> {
             if (dragX < 0 || (e.stateMask & SWT.BUTTON1) == 0) {
                 return;

@@ -15,6 +15,8 @@ public final class PlotWidgetIds {
     public static final String FOLLOW = "liveplot.follow";
     public static final String SHOW_ALL = "liveplot.showAll";
     public static final String MARK = "liveplot.mark";
+    /** The row naming the chart's lines and shades ({@link PlotLegend}). */
+    public static final String LEGEND = "plot.legend";
     /** The window combo (10 / 60 / 300 s). */
     public static final String WINDOW = "liveplot.window";
 

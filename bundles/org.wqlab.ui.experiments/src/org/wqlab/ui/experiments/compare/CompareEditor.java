@@ -26,7 +26,6 @@ import org.wqlab.report.Comparison;
 import org.wqlab.report.Units;
 import org.wqlab.ui.experiments.ExperimentIds;
 import org.wqlab.ui.experiments.ReadOnlyEditor;
-import org.wqlab.ui.experiments.editor.DelayChart;
 import org.wqlab.ui.experiments.export.EditorMenus;
 import org.wqlab.ui.experiments.model.DelayText;
 
@@ -47,7 +46,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
     private Composite root;
     private Label verdict;
     private Label explanation;
-    private DelayChart chart;
+    private OverlayChart chart;
     private Table table;
     private volatile Comparison comparison;
     private volatile String loadError;
@@ -61,7 +60,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
         return loadError;
     }
 
-    public DelayChart chart() {
+    public OverlayChart chart() {
         return chart;
     }
 
@@ -93,7 +92,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
 
         SashForm sash = new SashForm(root, SWT.VERTICAL);
         GridDataFactory.fillDefaults().grab(true, true).applyTo(sash);
-        chart = new DelayChart(sash, "Delay around the USB disconnect", "seconds from the disconnect");
+        chart = new OverlayChart(sash, "Delay around the USB disconnect", "seconds from the disconnect");
         chart.chart().setData(ExperimentIds.KEY, ExperimentIds.COMPARE_CHART);
         table = new Table(sash, SWT.FULL_SELECTION | SWT.V_SCROLL | SWT.H_SCROLL | SWT.MULTI);
         table.setData(ExperimentIds.KEY, ExperimentIds.COMPARE_TABLE);
@@ -144,7 +143,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
             var s = c.series().get(i);
             chart.addSeries(s.name(), s.secondsFromDisconnect(), s.delayMs(), c.statistics().get(i).lateRunsOnly());
         }
-        chart.setMarkers(List.of(new DelayChart.Marker(0, "USB disconnect (t = 0)", Palette.USB_DISCONNECT)));
+        chart.setMarkers(List.of(new OverlayChart.Marker(0, "USB disconnect (t = 0)", Palette.USB_DISCONNECT)));
         chart.fit();
         for (var r : c.rows()) {
             TableItem item = new TableItem(table, SWT.NONE);

@@ -1,7 +1,6 @@
 package org.wqlab.ui.experiments.editor;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,57 +16,60 @@ import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Link;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
-import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.AnalysisFiles;
-import org.wqlab.core.model.EventKind;
-import org.wqlab.core.model.InputException;
-import org.wqlab.core.store.ExperimentFolder;
-import org.wqlab.ui.plot.AttributionOverlay;
+import org.wqlab.analysis.experiments.ExperimentDetails;
+import org.wqlab.analysis.experiments.ExperimentSummary;
 import org.wqlab.core.model.Event;
 import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.core.model.InputException;
 import org.wqlab.core.model.LogEntry;
-import org.wqlab.core.palette.Palette;
-import org.wqlab.core.palette.Rgb;
 import org.wqlab.core.stats.DisconnectImpact;
 import org.wqlab.core.stats.HistogramBin;
 import org.wqlab.core.stats.Statistics;
+import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.live.ExperimentSeries;
+import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.ui.experiments.ExperimentIds;
 import org.wqlab.ui.experiments.ReadOnlyEditor;
 import org.wqlab.ui.experiments.StatusIcons;
 import org.wqlab.ui.experiments.export.EditorMenus;
 import org.wqlab.ui.experiments.model.DelayText;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
-import org.wqlab.analysis.experiments.ExperimentSummary;
-import org.wqlab.analysis.experiments.ExperimentDetails;
-import org.wqlab.ui.experiments.model.PlotData;
+import org.wqlab.ui.plot.AttributionOverlay;
+import org.wqlab.ui.plot.ExperimentChart;
+import org.wqlab.ui.plot.PlotLegend;
 
 /**
- * One experiment: plot (delay vs time, disconnect markers, threshold), statistics, events, the raw log, board
- * facts, the sequence as run and the module's identity. Loaded in a Job; an interrupted experiment opens too,
- * under a banner that says so.
+ * One experiment: the verdict, the plot (the zoomable delay chart of org.wqlab.ui.plot with markers, threshold,
+ * attribution shading and a legend), the work-item timeline, statistics, events, the raw log, board facts, the
+ * sequence as run and the module's identity; plot, events and raw log share a time cursor. Loaded in a Job; an
+ * interrupted experiment opens too, under a banner that says so.
  */
 public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput> {
 
     public ExperimentEditor() {
         super(ExperimentEditorInput.class, "an experiment");
     }
-    /** Buckets of the full-range plot: about two points per pixel of a wide screen. */
-    static final int PLOT_BUCKETS = 2000;
-
     private Composite root;
     private Label banner;
     private Label verdict;
     private AttributionOverlay overlay;
     private CTabFolder tabs;
-    private DelayChart chart;
+    private ExperimentChart chart;
+    private TimeCursor cursor;
+    private CTabItem rawLogTab;
     private WorkTimelineView timeline;
     private Table stats;
     private Table events;
@@ -92,7 +94,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         return loadError;
     }
 
-    public DelayChart chart() {
+    /** The plot: the one zoomable delay chart of org.wqlab.ui.plot. */
+    public ExperimentChart chart() {
         return chart;
     }
 
@@ -124,19 +127,25 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         banner.setText("Loading " + input().dir() + " ...");
         banner.setFont(JFaceResources.getBannerFont());
         GridDataFactory.fillDefaults().grab(true, false).indent(6, 4).applyTo(banner);
-        verdict = AttributionOverlay.verdictLabel(root, null);
-        GridDataFactory.fillDefaults().grab(true, false).indent(6, 2).applyTo(verdict);
+        verdict = verdictRow(root);
 
         tabs = new CTabFolder(root, SWT.BOTTOM | SWT.FLAT);
         tabs.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_TABS);
         GridDataFactory.fillDefaults().grab(true, true).applyTo(tabs);
 
-        chart = new DelayChart(tabs, input().getName(), "board time (s)");
+        Composite plotTab = new Composite(tabs, SWT.NONE);
+        GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(plotTab);
+        Composite plotBar = plotBar(plotTab);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(plotBar);
+        chart = new ExperimentChart(plotTab, input().getName());
         chart.chart().setData(ExperimentIds.KEY, ExperimentIds.EDITOR_CHART);
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(chart.control());
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(PlotLegend.create(plotTab));
         overlay = AttributionOverlay.attach(chart.chart(), null);
-        tab("Plot", chart.chart());
+        tab("Plot", plotTab);
         timeline = new WorkTimelineView(tabs);
-        tab("Work items", timeline.control());
+        CTabItem timelineTab = tab("Work items", timeline.control());
+        linkRanges(timelineTab);
         stats = table(new String[] { "Statistic", "Value" }, new int[] { 260, 400 });
         stats.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_STATS);
         tab("Statistics", stats);
@@ -145,7 +154,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         events.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_EVENTS);
         tab("Events", events);
         rawLog = new RawLogView(tabs);
-        tab("Raw log", rawLog.control());
+        rawLogTab = tab("Raw log", rawLog.control());
+        cursor = new TimeCursor(chart, events, rawLog, () -> tabs.setSelection(rawLogTab));
         facts = table(new String[] { "Board fact", "Value" }, new int[] { 220, 600 });
         tab("Board", facts);
         sequence = text();
@@ -190,10 +200,86 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         EditorMenus.register(getSite(), ExperimentIds.EDITOR_MENU, chart.chart().getPlotArea().getControl());
     }
 
-    private void tab(String title, Control control) {
+    private CTabItem tab(String title, Control control) {
         CTabItem item = new CTabItem(tabs, SWT.NONE);
         item.setText(title);
         item.setControl(control);
+        return item;
+    }
+
+    /**
+     * The Work items timeline shows the plot's time window; zooming or panning the timeline while its tab is shown
+     * moves the plot's window too (both in board time: the trace and the kernel log share the board's clock).
+     */
+    private void linkRanges(CTabItem timelineTab) {
+        chart.addFrameListener(f -> {
+            long from = Math.round(f.fromSeconds() * 1e6);
+            long to = Math.round(f.toSeconds() * 1e6);
+            if (timeline.rows() != null && (from != timeline.fromUs() || to != timeline.toUs())) {
+                timeline.setRange(from, to);
+            }
+        });
+        timeline.addRangeListener((from, to) -> {
+            if (tabs.getSelection() != timelineTab) {
+                return; // the plot moved it, or it loaded
+            }
+            double[] shown = chart.timeRange();
+            if (Math.round(shown[0] * 1e6) != from || Math.round(shown[1] * 1e6) != to) {
+                chart.showRange(from / 1e6, to / 1e6);
+            }
+        });
+    }
+
+    /** Go to worst, Show all, Log Y and what the mouse and keys do, above the plot. */
+    private Composite plotBar(Composite parent) {
+        Composite bar = new Composite(parent, SWT.NONE);
+        GridLayoutFactory.fillDefaults().numColumns(4).margins(4, 2).applyTo(bar);
+        Button worst = new Button(bar, SWT.PUSH);
+        worst.setText("Go to worst");
+        worst.setToolTipText("Centre the largest delay");
+        worst.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_GO_TO_WORST);
+        worst.addListener(SWT.Selection, e -> chart.goToWorst());
+        Button all = new Button(bar, SWT.PUSH);
+        all.setText("Show all");
+        all.setToolTipText("The whole experiment (Home on the plot)");
+        all.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_SHOW_ALL);
+        all.addListener(SWT.Selection, e -> chart.showAll());
+        Button logY = new Button(bar, SWT.CHECK);
+        logY.setText("Log Y");
+        logY.addListener(SWT.Selection, e -> chart.setLogY(logY.getSelection()));
+        Label hint = new Label(bar, SWT.NONE);
+        hint.setText("wheel zoom · drag pan · click: cursor · + − ← → Home");
+        hint.setToolTipText("On the plot: the mouse wheel zooms time (Ctrl+wheel: delay), a drag pans, a click puts"
+                + " the time cursor there (Events and Raw log follow), a double-click shows all; keys: + and - zoom,"
+                + " the arrows pan, Home shows all");
+        hint.setForeground(bar.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
+        GridDataFactory.fillDefaults().grab(true, false).align(SWT.END, SWT.CENTER).applyTo(hint);
+        return bar;
+    }
+
+    /** The verdict under the banner, with a Hide / Show link that folds it to its headline's first line. */
+    private Label verdictRow(Composite parent) {
+        Composite row = new Composite(parent, SWT.NONE);
+        GridLayoutFactory.fillDefaults().numColumns(2).applyTo(row);
+        GridDataFactory.fillDefaults().grab(true, false).indent(6, 2).applyTo(row);
+        Label label = AttributionOverlay.verdictLabel(row, null);
+        Link fold = new Link(row, SWT.NONE);
+        fold.setText("<a>Hide</a>");
+        fold.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_VERDICT_FOLD);
+        GridDataFactory.fillDefaults().align(SWT.END, SWT.BEGINNING).indent(0, 0).applyTo(fold);
+        fold.addListener(SWT.Selection, e -> {
+            GridData data = (GridData) label.getLayoutData();
+            boolean folding = data.heightHint == SWT.DEFAULT;
+            GC gc = new GC(label);
+            try {
+                data.heightHint = folding ? gc.getFontMetrics().getHeight() : SWT.DEFAULT;
+            } finally {
+                gc.dispose();
+            }
+            fold.setText(folding ? "<a>Show</a>" : "<a>Hide</a>");
+            root.layout(true, true);
+        });
+        return label;
     }
 
     private Table table(String[] headers, int[] widths) {
@@ -219,7 +305,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         Job job = Job.create("Loading experiment " + input().getName(), (IProgressMonitor monitor) -> {
             try {
                 ExperimentDetails d = ExperimentDetails.read(input().dir());
-                PlotData plot = PlotData.of(d.loaded().content(), PLOT_BUCKETS);
+                ExperimentSeries plot = ExperimentSeries.of(d.loaded().content());
                 Analysis analysis = analysis(d.loaded().folder());
                 display.asyncExec(() -> {
                     show(d, plot);
@@ -256,7 +342,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         root.layout(true, true);
     }
 
-    private void show(ExperimentDetails d, PlotData plot) {
+    private void show(ExperimentDetails d, ExperimentSeries plot) {
         if (root.isDisposed()) {
             return;
         }
@@ -284,22 +370,11 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         }
 
         showName(m.name());
-        if (!plot.timed()) {
-            chart.chart().getAxisSet().getXAxis(0).getTitle().setText("report number");
-        }
-        for (PlotData.CpuSeries cs : plot.series()) {
-            chart.addSeries(cs.label(), cs.x(), cs.delayMs(), s.lateRunsOnly());
-        }
-        List<DelayChart.Marker> markers = new ArrayList<>();
-        for (PlotData.EventMarker e : plot.markers()) {
-            markers.add(new DelayChart.Marker(e.x(), e.label(), colour(e.kind())));
-        }
-        chart.setMarkers(markers);
-        chart.setThresholdMs(s.thresholdUs() / 1000.0);
-        chart.fit();
+        chart.setSeries(plot);
 
         fillStats(s);
         fillEvents(d.loaded().content().events());
+        cursor.show(d.loaded().content().events(), d.loaded().content().samples(), plot.timed());
         rawLog.show(d.rawLog(), d.rawLogTruncated() ? "... (" + d.rawLogBytes() + " bytes in all; the first "
                 + ExperimentDetails.RAW_LOG_SHOWN + " are shown; the file: " + d.loaded().folder().kernelLog() + ")"
                 : "");
@@ -345,6 +420,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     private void fillEvents(List<Event> list) {
         for (Event e : list) {
             TableItem item = new TableItem(events, SWT.NONE);
+            item.setData(e);
             item.setText(new String[] { Long.toString(e.line()),
                     e.timestampUs() == LogEntry.NO_TIME ? "" : String.format(Locale.ROOT, "%.6f", e.timestampUs() / 1e6),
                     e.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), e.subject(), e.message() });
@@ -354,16 +430,6 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     private static void row(Table t, String key, String value) {
         TableItem item = new TableItem(t, SWT.NONE);
         item.setText(new String[] { key, value });
-    }
-
-    static Rgb colour(EventKind kind) {
-        return switch (kind) {
-            case USB_DISCONNECT -> Palette.USB_DISCONNECT;
-            case USB_CONNECT -> Palette.USB_CONNECT;
-            case MODULE_START, MODULE_STOP -> Palette.MODULE_EVENT;
-            case WORKQUEUE_HOG, WORKQUEUE_LOCKUP -> Palette.WORKQUEUE_WARNING;
-            case MARK -> Palette.MARK;
-        };
     }
 
     @Override

@@ -87,6 +87,25 @@ public final class RawLogView {
         text.setStyleRanges(styles.toArray(StyleRange[]::new));
     }
 
+    /** Selects a 1-based line of the file when the shown part holds it. */
+    void selectLine(long fileLine) {
+        if (fileLine >= 1 && fileLine <= text.getLineCount()) {
+            int i = (int) fileLine - 1;
+            text.setSelection(text.getOffsetAtLine(i), text.getOffsetAtLine(i) + text.getLine(i).length());
+            text.showSelection();
+        }
+    }
+
+    /** The 1-based line of the selection, or -1. */
+    public long selectedLine() {
+        return text.getSelectionCount() == 0 ? -1 : text.getLineAtOffset(text.getSelection().x) + 1;
+    }
+
+    /** Told the 1-based line the user selects. */
+    void addLineSelectionListener(java.util.function.LongConsumer listener) {
+        text.addListener(SWT.MouseUp, e -> listener.accept(text.getLineAtOffset(text.getCaretOffset()) + 1));
+    }
+
     /** Shows the first match of the search text at or after {@code from}, wrapping to the top; selects its line. */
     private void find(int from) {
         String wanted = search.getText();

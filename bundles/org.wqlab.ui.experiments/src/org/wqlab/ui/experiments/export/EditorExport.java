@@ -50,7 +50,7 @@ enum EditorExport {
         if (editor instanceof ExperimentEditor e) {
             ExperimentDetails d = e.details();
             switch (this) {
-                case CHART_PNG -> ExportActions.chartPng(shell, e.chart(), e.input().getName(), file);
+                case CHART_PNG -> ExportActions.chartPng(shell, e.chart()::snapshot, e.input().getName(), file);
                 case CSV -> ExportActions.exportCsv(shell, List.of(d.summary()));
                 case SVG -> ExportActions.exportSvg(shell, List.of(d.summary()));
                 case HTML -> ExportActions.exportHtml(shell, List.of(d.summary()));
@@ -59,7 +59,7 @@ enum EditorExport {
             }
         } else if (editor instanceof CompareEditor c) {
             switch (this) {
-                case CHART_PNG -> ExportActions.chartPng(shell, c.chart(), "comparison", file);
+                case CHART_PNG -> ExportActions.chartPng(shell, c.chart()::snapshot, "comparison", file);
                 case HTML -> ExportActions.comparisonHtml(shell, c.comparison(), file);
                 case TEXT -> ExportActions.comparisonText(shell, c.comparison(), file);
                 case OVERLAY_SVG -> ExportActions.overlaySvg(shell, c.comparison(), file);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
@@ -21,7 +22,6 @@ import org.wqlab.report.Comparison;
 import org.wqlab.report.export.CsvExport;
 import org.wqlab.report.export.ReportFiles;
 import org.wqlab.report.svg.Charts;
-import org.wqlab.ui.experiments.editor.DelayChart;
 import org.wqlab.analysis.experiments.ExperimentSummary;
 
 /**
@@ -35,10 +35,10 @@ public final class ExportActions {
     }
 
     /** PNG of the chart as drawn now, to {@code given} or (when null) a file the user chooses. */
-    public static void chartPng(Shell shell, DelayChart chart, String baseName, Path given) {
+    public static void chartPng(Shell shell, Supplier<ImageData> chart, String baseName, Path given) {
         Path file = given != null ? given : choose(shell, safe(baseName) + ".png", "*.png");
         if (file != null) {
-            savePng(chart.snapshot(), file);
+            savePng(chart.get(), file);
         }
     }
 

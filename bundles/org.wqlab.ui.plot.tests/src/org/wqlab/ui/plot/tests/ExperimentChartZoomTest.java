@@ -21,6 +21,7 @@ import org.wqlab.ui.plot.ExperimentChart;
 import org.wqlab.ui.plot.DrawnSeries;
 import org.wqlab.ui.plot.Frame;
 import org.wqlab.ui.testing.Screenshots;
+import org.wqlab.ui.testing.SyntheticKernelLog;
 import org.wqlab.ui.testing.UiWait;
 
 /**

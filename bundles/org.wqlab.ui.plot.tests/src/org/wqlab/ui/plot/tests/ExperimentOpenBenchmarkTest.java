@@ -35,6 +35,7 @@ import org.wqlab.live.ExperimentSeries;
 import org.wqlab.live.SeriesSnapshot;
 import org.wqlab.ui.plot.ExperimentChart;
 import org.wqlab.ui.plot.Frame;
+import org.wqlab.ui.testing.SyntheticKernelLog;
 import org.wqlab.ui.testing.UiWait;
 
 /**

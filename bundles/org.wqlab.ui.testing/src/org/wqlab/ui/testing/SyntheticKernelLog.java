@@ -1,4 +1,4 @@
-package org.wqlab.ui.plot.tests;
+package org.wqlab.ui.testing;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,17 +10,17 @@ import java.nio.charset.StandardCharsets;
  * every 50 000 reports), a USB disconnect at 60 % of the run followed by the run's largest delay
  * ({@link #LARGEST_US} on CPU 1), a reconnect, and the stop line.
  */
-final class SyntheticKernelLog {
-    static final int LARGEST_US = 6_781_904;
-    static final long START_US = 1_000_000_000L;
+public final class SyntheticKernelLog {
+    public static final int LARGEST_US = 6_781_904;
+    public static final long START_US = 1_000_000_000L;
 
     private final byte[] buf = new byte[1 << 20];
     private int at;
 
     /** Board time of the sample with the largest delay. */
-    long largestAtUs;
+    public long largestAtUs;
 
-    void write(OutputStream out, long samples, int cpus, long periodUs) throws IOException {
+    public void write(OutputStream out, long samples, int cpus, long periodUs) throws IOException {
         text(out, START_US - 1000, "latency_mon: start cpu=all period_ms=1 threshold_ms=9 report_all=1");
         long disconnectAt = samples * 6 / 10;
         int[] seq = new int[cpus];

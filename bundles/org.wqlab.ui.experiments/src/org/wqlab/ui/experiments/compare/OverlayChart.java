@@ -1,4 +1,4 @@
-package org.wqlab.ui.experiments.editor;
+package org.wqlab.ui.experiments.compare;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,10 +23,10 @@ import org.wqlab.core.palette.Rgb;
 import org.wqlab.ui.plot.SwtColours;
 
 /**
- * A delay-vs-time chart (SWTChart) with labelled vertical markers and the threshold as a dashed line, shared by
- * the experiment editor and the compare editor.
+ * The compare editor's overlay: several experiments' delays against the time from their disconnect (SWTChart), with
+ * labelled vertical markers and the threshold as a dashed line.
  */
-public final class DelayChart {
+public final class OverlayChart {
     /** A vertical line at {@code x} with a label, in a colour of the {@link Palette}. */
     public record Marker(double x, String label, Rgb colour) {
     }
@@ -36,7 +36,7 @@ public final class DelayChart {
     private final List<ILineSeries<?>> stems = new ArrayList<>();
     private double thresholdMs = Double.NaN;
 
-    public DelayChart(Composite parent, String title, String xTitle) {
+    public OverlayChart(Composite parent, String title, String xTitle) {
         chart = new Chart(parent, SWT.NONE);
         chart.getTitle().setText(title);
         chart.getAxisSet().getXAxis(0).getTitle().setText(xTitle);

@@ -1,0 +1,77 @@
+package org.wqlab.ui.plot;
+
+import java.util.List;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.RowData;
+import org.eclipse.swt.layout.RowLayout;
+import org.eclipse.swt.widgets.Canvas;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.wqlab.core.palette.Palette;
+import org.wqlab.core.palette.Rgb;
+
+/**
+ * One row naming what the delay chart draws besides the CPUs' series (the chart's own legend names those): the
+ * threshold, the event markers, the attribution's shades and the time cursor, each with its swatch.
+ */
+public final class PlotLegend {
+
+    /** How an entry's swatch is drawn. */
+    enum Swatch {
+        LINE, DASHED, DOTTED, SHADE
+    }
+
+    /** One entry. */
+    record Entry(Swatch swatch, Rgb colour, String text) {
+    }
+
+    static final List<Entry> ENTRIES = List.of(new Entry(Swatch.DASHED, Palette.THRESHOLD, "threshold"),
+            new Entry(Swatch.LINE, Palette.USB_DISCONNECT, "USB disconnect"),
+            new Entry(Swatch.LINE, Palette.USB_CONNECT, "USB connect"),
+            new Entry(Swatch.LINE, Palette.MODULE_EVENT, "module load/unload"),
+            new Entry(Swatch.DOTTED, Palette.MARK, "mark"),
+            new Entry(Swatch.LINE, Palette.WORKQUEUE_WARNING, "workqueue warning"),
+            new Entry(Swatch.SHADE, Palette.STALL_SHADE, "work item holding the CPU"),
+            new Entry(Swatch.SHADE, Palette.STALL_LATE, "late interval"),
+            new Entry(Swatch.LINE, Palette.CURSOR, "time cursor"));
+
+    private PlotLegend() {
+    }
+
+    /** The legend row, to lay out under the chart. */
+    public static Composite create(Composite parent) {
+        Composite row = new Composite(parent, SWT.NONE);
+        RowLayout layout = new RowLayout(SWT.HORIZONTAL);
+        layout.center = true;
+        layout.spacing = 4;
+        layout.marginTop = 2;
+        layout.marginBottom = 2;
+        row.setLayout(layout);
+        row.setData(PlotWidgetIds.KEY, PlotWidgetIds.LEGEND);
+        for (Entry e : ENTRIES) {
+            Canvas swatch = new Canvas(row, SWT.NONE);
+            swatch.setLayoutData(new RowData(18, 10));
+            swatch.addPaintListener(p -> {
+                p.gc.setForeground(SwtColours.of(e.colour()));
+                p.gc.setBackground(SwtColours.of(e.colour()));
+                switch (e.swatch()) {
+                    case SHADE -> {
+                        p.gc.setAlpha(110);
+                        p.gc.fillRectangle(0, 0, 18, 10);
+                        p.gc.setAlpha(255);
+                    }
+                    case LINE, DASHED, DOTTED -> {
+                        p.gc.setLineWidth(2);
+                        p.gc.setLineStyle(e.swatch() == Swatch.DASHED ? SWT.LINE_DASH
+                                : e.swatch() == Swatch.DOTTED ? SWT.LINE_DOT : SWT.LINE_SOLID);
+                        p.gc.drawLine(0, 5, 18, 5);
+                    }
+                }
+            });
+            Label text = new Label(row, SWT.NONE);
+            text.setText(e.text() + "  ");
+        }
+        return row;
+    }
+}
