@@ -6,6 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.InputException;
@@ -27,9 +30,12 @@ import com.google.gson.JsonParser;
  * @param runRecord      the run's record ({@code run.json}: steps as run, cleanup), pretty-printed, or ""
  * @param moduleIdentity the module as loaded (identity from the run record, parameters from the metadata)
  * @param rawLog         the start of the raw kernel log (at most {@link #RAW_LOG_SHOWN} bytes)
+ * @param variables      the sequence's variables as the run used them (run.json's {@code variables}), or none
  */
 public record ExperimentDetails(LoadedExperiment loaded, Statistics stats, ExperimentSummary summary,
-        String runRecord, String moduleIdentity, String rawLog, long rawLogBytes) {
+        String runRecord, String moduleIdentity, String rawLog, long rawLogBytes, Map<String, String> variables) {
+
+    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([^}]+)\\}");
 
     public static final String RUN_FILE = "run.json";
     /** The raw log tab shows the first 4 MiB; the file on disk stays whole. */
@@ -56,7 +62,35 @@ public record ExperimentDetails(LoadedExperiment loaded, Statistics stats, Exper
         long size = Files.exists(folder.kernelLog()) ? Files.size(folder.kernelLog()) : 0;
         String raw = size == 0 ? "" : head(folder.kernelLog());
         return new ExperimentDetails(loaded, stats, ExperimentSummaries.of(loaded, stats), runText,
-                moduleIdentity(loaded.metadata(), record), raw, size);
+                moduleIdentity(loaded.metadata(), record), raw, size, variables(record));
+    }
+
+    /** The sequence as written with each {@code ${name}} the run resolved replaced by its value. */
+    public String sequenceAsRun() {
+        return resolve(loaded.metadata().sequence(), variables);
+    }
+
+    static String resolve(String text, Map<String, String> values) {
+        Matcher m = VARIABLE.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String value = values.get(m.group(1));
+            m.appendReplacement(out, Matcher.quoteReplacement(value == null ? m.group() : value));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    private static Map<String, String> variables(JsonObject record) {
+        Map<String, String> values = new TreeMap<>();
+        if (record != null && record.has("variables") && record.get("variables").isJsonObject()) {
+            record.getAsJsonObject("variables").entrySet().forEach(e -> {
+                if (e.getValue().isJsonPrimitive()) {
+                    values.put(e.getKey(), e.getValue().getAsString());
+                }
+            });
+        }
+        return Map.copyOf(values);
     }
 
     public boolean rawLogTruncated() {

@@ -121,6 +121,13 @@ class ExperimentsWorkbenchTest {
         assertTrue(editor.details().loaded().content().events().stream()
                 .anyMatch(e -> e.kind() == EventKind.USB_DISCONNECT), "the disconnect is among the events");
         assertTrue(editor.details().rawLog().contains("latency_mon"), "raw log shown");
+        String asRun = editor.sequenceAsRun().getText();
+        assertTrue(editor.details().loaded().metadata().sequence().contains("${size.mib}"), "the sequence as written");
+        assertTrue(!asRun.contains("${size.mib}") && asRun.contains("\"count=" + editor.details().variables()
+                .get("size.mib")), "the copy's size resolved in the sequence as run");
+        var factNames = java.util.Arrays.stream(editor.boardFacts().getItems()).map(i -> i.getText(0)).toList();
+        assertTrue(factNames.contains("Board time per wall time") && factNames.contains("CPU serving the USB interrupt")
+                && !factNames.contains("boardTimeSpeed"), factNames.toString());
         view.select(List.of(summaryOf(view, big.folder())));
         showOnlyExperimentsAndEditors();
         UiWait.settle(display);

@@ -24,6 +24,7 @@ public final class ExperimentIds {
     public static final String EDITOR_STATS = "editor.stats";
     public static final String EDITOR_EVENTS = "editor.events";
     public static final String EDITOR_LOG = "editor.log";
+    public static final String EDITOR_SEQUENCE_AS_RUN = "editor.sequenceAsRun";
     public static final String EDITOR_LOG_SEARCH = "editor.log.search";
     public static final String COMPARE_CHART = "compare.chart";
     public static final String COMPARE_TABLE = "compare.table";

@@ -3,7 +3,7 @@ package org.wqlab.ui.experiments.editor;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.Status;
@@ -14,6 +14,7 @@ import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.CTabItem;
+import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
@@ -29,6 +30,7 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.AnalysisFiles;
+import org.wqlab.analysis.experiments.BoardFactNames;
 import org.wqlab.analysis.experiments.ExperimentDetails;
 import org.wqlab.analysis.experiments.ExperimentSummary;
 import org.wqlab.core.model.Event;
@@ -75,7 +77,9 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     private Table events;
     private RawLogView rawLog;
     private Table facts;
-    private StyledText sequence;
+    private StyledText sequenceAsRun;
+    private StyledText sequenceAsWritten;
+    private Label sequenceVariables;
     private StyledText module;
     private volatile ExperimentDetails details;
     private volatile String loadError;
@@ -102,6 +106,16 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     /** The Work items tab: what ran on each CPU, from trace.log. */
     public WorkTimelineView timeline() {
         return timeline;
+    }
+
+    /** The Sequence as run tab's left pane: the sequence with the run's variables resolved, then run.json. */
+    public StyledText sequenceAsRun() {
+        return sequenceAsRun;
+    }
+
+    /** The Board tab: the facts the run recorded, in words. */
+    public Table boardFacts() {
+        return facts;
     }
 
     /** The Raw log tab. */
@@ -158,8 +172,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         cursor = new TimeCursor(chart, events, rawLog, () -> tabs.setSelection(rawLogTab));
         facts = table(new String[] { "Board fact", "Value" }, new int[] { 220, 600 });
         tab("Board", facts);
-        sequence = text();
-        tab("Sequence as run", sequence);
+        tab("Sequence as run", sequencePanes());
         module = text();
         tab("Module", module);
         tabs.setSelection(0);
@@ -294,8 +307,33 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         return t;
     }
 
+    /** The sequence with the run's variables resolved beside the text as written. */
+    private Control sequencePanes() {
+        SashForm sash = new SashForm(tabs, SWT.HORIZONTAL);
+        Composite asRun = new Composite(sash, SWT.NONE);
+        GridLayoutFactory.fillDefaults().applyTo(asRun);
+        sequenceVariables = new Label(asRun, SWT.WRAP);
+        sequenceVariables.setText("As run");
+        GridDataFactory.fillDefaults().grab(true, false).indent(4, 2).applyTo(sequenceVariables);
+        sequenceAsRun = text(asRun);
+        sequenceAsRun.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_SEQUENCE_AS_RUN);
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(sequenceAsRun);
+        Composite asWritten = new Composite(sash, SWT.NONE);
+        GridLayoutFactory.fillDefaults().applyTo(asWritten);
+        Label title = new Label(asWritten, SWT.NONE);
+        title.setText("As written");
+        GridDataFactory.fillDefaults().grab(true, false).indent(4, 2).applyTo(title);
+        sequenceAsWritten = text(asWritten);
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(sequenceAsWritten);
+        return sash;
+    }
+
     private StyledText text() {
-        StyledText t = new StyledText(tabs, SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL);
+        return text(tabs);
+    }
+
+    private static StyledText text(Composite parent) {
+        StyledText t = new StyledText(parent, SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL);
         t.setFont(JFaceResources.getTextFont());
         return t;
     }
@@ -378,15 +416,18 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         rawLog.show(d.rawLog(), d.rawLogTruncated() ? "... (" + d.rawLogBytes() + " bytes in all; the first "
                 + ExperimentDetails.RAW_LOG_SHOWN + " are shown; the file: " + d.loaded().folder().kernelLog() + ")"
                 : "");
-        for (Map.Entry<String, String> f : m.boardFacts().entrySet()) {
-            row(facts, f.getKey(), f.getValue());
+        for (BoardFactNames.Fact f : BoardFactNames.of(m.boardFacts())) {
+            row(facts, f.name(), f.value());
         }
         if (m.boardFacts().isEmpty()) {
             row(facts, "(none recorded)", "an imported log has no board facts");
         }
-        sequence.setText((m.sequence().isEmpty() ? "(no sequence: imported log)\n" : m.sequence())
+        sequenceVariables.setText(d.variables().isEmpty() ? "As run" : "As run, with " + d.variables().entrySet()
+                .stream().map(v -> v.getKey() + " = " + v.getValue()).collect(Collectors.joining(", ")));
+        sequenceAsRun.setText((m.sequence().isEmpty() ? "(no sequence: imported log)\n" : d.sequenceAsRun())
                 + (d.runRecord().isEmpty() ? "" : "\n\n--- run record (" + ExperimentDetails.RUN_FILE + ") ---\n"
                         + d.runRecord()));
+        sequenceAsWritten.setText(m.sequence().isEmpty() ? "(no sequence: imported log)\n" : m.sequence());
         module.setText(d.moduleIdentity());
         details = d;
         root.layout(true, true);
