@@ -300,9 +300,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
 
         fillStats(s);
         fillEvents(d.loaded().content().events());
-        rawLog.show(d.rawLog(), d.rawLogTruncated() ? "... (" + d.rawLogBytes() + " bytes in all; the first "
-                + ExperimentDetails.RAW_LOG_SHOWN + " are shown; the file: " + d.loaded().folder().kernelLog() + ")"
-                : "");
+        rawLog.show(d.loaded().folder().kernelLog());
         for (Map.Entry<String, String> f : m.boardFacts().entrySet()) {
             row(facts, f.getKey(), f.getValue());
         }
