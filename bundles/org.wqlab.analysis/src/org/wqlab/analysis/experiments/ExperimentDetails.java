@@ -1,7 +1,6 @@
 package org.wqlab.analysis.experiments;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,17 +28,14 @@ import com.google.gson.JsonParser;
  *
  * @param runRecord      the run's record ({@code run.json}: steps as run, cleanup), pretty-printed, or ""
  * @param moduleIdentity the module as loaded (identity from the run record, parameters from the metadata)
- * @param rawLog         the start of the raw kernel log (at most {@link #RAW_LOG_SHOWN} bytes)
  * @param variables      the sequence's variables as the run used them (run.json's {@code variables}), or none
  */
 public record ExperimentDetails(LoadedExperiment loaded, Statistics stats, ExperimentSummary summary,
-        String runRecord, String moduleIdentity, String rawLog, long rawLogBytes, Map<String, String> variables) {
+        String runRecord, String moduleIdentity, Map<String, String> variables) {
 
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{([^}]+)\\}");
 
     public static final String RUN_FILE = "run.json";
-    /** The raw log tab shows the first 4 MiB; the file on disk stays whole. */
-    public static final int RAW_LOG_SHOWN = 4 << 20;
 
     public static ExperimentDetails read(Path dir) throws InputException, IOException {
         ExperimentFolder folder = new ExperimentFolder(dir);
@@ -59,10 +55,8 @@ public record ExperimentDetails(LoadedExperiment loaded, Statistics stats, Exper
                 runText = run + " is not valid JSON (" + e.getMessage() + "):\n" + runText;
             }
         }
-        long size = Files.exists(folder.kernelLog()) ? Files.size(folder.kernelLog()) : 0;
-        String raw = size == 0 ? "" : head(folder.kernelLog());
         return new ExperimentDetails(loaded, stats, ExperimentSummaries.of(loaded, stats), runText,
-                moduleIdentity(loaded.metadata(), record), raw, size, variables(record));
+                moduleIdentity(loaded.metadata(), record), variables(record));
     }
 
     /** The sequence as written with each {@code ${name}} the run resolved replaced by its value. */
@@ -91,16 +85,6 @@ public record ExperimentDetails(LoadedExperiment loaded, Statistics stats, Exper
             });
         }
         return Map.copyOf(values);
-    }
-
-    public boolean rawLogTruncated() {
-        return rawLogBytes > RAW_LOG_SHOWN;
-    }
-
-    private static String head(Path log) throws IOException {
-        try (InputStream in = Files.newInputStream(log)) {
-            return new String(in.readNBytes(RAW_LOG_SHOWN), StandardCharsets.UTF_8);
-        }
     }
 
     static String moduleIdentity(ExperimentMetadata m, JsonObject record) {

@@ -120,7 +120,9 @@ class ExperimentsWorkbenchTest {
         assertTrue(editor.verdict().getText().contains("hub_event on usb_hub_wq"), editor.verdict().getText());
         assertTrue(editor.details().loaded().content().events().stream()
                 .anyMatch(e -> e.kind() == EventKind.USB_DISCONNECT), "the disconnect is among the events");
-        assertTrue(editor.details().rawLog().contains("latency_mon"), "raw log shown");
+        UiWait.until(display, editor.rawLog()::ready, SHOWN, "the raw log to be indexed");
+        assertTrue(java.util.stream.LongStream.rangeClosed(1, editor.rawLog().lineCount())
+                .anyMatch(line -> editor.rawLog().lineText(line).contains("latency_mon")), "raw log shown");
         String asRun = editor.sequenceAsRun().getText();
         assertTrue(editor.details().loaded().metadata().sequence().contains("${size.mib}"), "the sequence as written");
         assertTrue(!asRun.contains("${size.mib}") && asRun.contains("\"count=" + editor.details().variables()

@@ -10,13 +10,12 @@ import java.time.Instant;
 
 import org.eclipse.core.resources.IProject;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.custom.ST;
-import org.eclipse.swt.custom.StyleRange;
-import org.eclipse.swt.custom.StyledText;
-import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Listener;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
@@ -31,13 +30,14 @@ import org.wqlab.core.store.Workspace;
 import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.experiments.editor.ExperimentEditor;
 import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
+import org.wqlab.ui.experiments.editor.RawLogView;
 import org.wqlab.ui.experiments.model.ExperimentProjects;
 import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
 
 /**
- * The experiment editor's Raw log tab under Xvfb: /dev/kmsg records read as dmesg prints them, numbered, coloured
- * by level, and searchable; a rename shows in the open editor.
+ * The experiment editor's Raw log tab under Xvfb: /dev/kmsg records read as dmesg prints them, a row per line of the
+ * file numbered as there, coloured by level, and searchable; a rename shows in the open editor.
  */
 class RawLogAndRenameTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
@@ -70,40 +70,53 @@ class RawLogAndRenameTest {
         ExperimentEditor editor = (ExperimentEditor) page.openEditor(new ExperimentEditorInput(folder.dir(), "raw log"),
                 ExperimentIds.EDITOR);
         UiWait.until(display, editor::details, WAIT, "the experiment to load");
-        StyledText log = editor.rawLog().text();
-        assertEquals("[    4.200000] latency_mon: start cpu=0 period_ms=100 threshold_ms=9 report_all=0", log.getLine(0));
-        assertEquals("[  288.408001] usb 2-1: USB disconnect, device number 2", log.getLine(1));
-        assertEquals(" SUBSYSTEM=usb", log.getLine(2), "the dictionary stays on its own line, so numbers match");
-        assertEquals("[  288.500000] wqlab: mark after\\x0aDELAY: 99999", log.getLine(4), "wqlab's escape as written");
-        assertEquals("[  290.337837] DELAY: 1929", log.getLine(5));
-        assertTrue(!log.getText().contains(";DELAY"), log.getText());
+        RawLogView rawLog = editor.rawLog();
+        UiWait.until(display, rawLog::ready, WAIT, "the raw log to be indexed");
+        assertEquals(8, rawLog.lineCount(), "a row per line of the file");
+        Table log = rawLog.table();
+        assertEquals(8, log.getItemCount());
+        assertEquals("[    4.200000] latency_mon: start cpu=0 period_ms=100 threshold_ms=9 report_all=0",
+                rawLog.lineText(1));
+        assertEquals("[  288.408001] usb 2-1: USB disconnect, device number 2", rawLog.lineText(2));
+        assertEquals(" SUBSYSTEM=usb", rawLog.lineText(3), "the dictionary stays on its own line, so numbers match");
+        assertEquals("[  288.500000] wqlab: mark after\\x0aDELAY: 99999", rawLog.lineText(5), "wqlab's escape as written");
+        assertEquals("[  290.337837] DELAY: 1929", rawLog.lineText(6));
+        for (int row = 0; row < log.getItemCount(); row++) {
+            String shown = log.getItem(row).getText(1);
+            assertEquals(rawLog.lineText(row + 1), shown, "row " + row + " shows its line");
+            assertTrue(!shown.contains(";DELAY"), shown);
+        }
 
-        // the tab shown: line numbers in the gutter, the critical DELAY line in red
+        // the tab shown: the file's line numbers in their column, the critical DELAY line in red
         selectTab(editor, "Raw log");
         UiWait.settle(display);
-        StyleRange crit = log.getStyleRangeAtOffset(log.getOffsetAtLine(5) + 3);
-        assertEquals(display.getSystemColor(SWT.COLOR_RED).getRGB(), crit.foreground.getRGB(), "KERN_CRIT is red");
-        assertEquals(SWT.BOLD, crit.fontStyle);
-        assertEquals(display.getSystemColor(SWT.COLOR_DARK_YELLOW).getRGB(),
-                log.getStyleRangeAtOffset(log.getOffsetAtLine(4) + 3).foreground.getRGB(), "a warning");
-        assertEquals(null, log.getStyleRangeAtOffset(log.getOffsetAtLine(6) + 3), "KERN_INFO is plain");
-        assertEquals(ST.BULLET_NUMBER, log.getLineBullet(5).type, "numbered");
-        assertEquals(ST.BULLET_NUMBER, log.getLineBullet(0).type);
+        TableItem crit = log.getItem(5);
+        assertEquals("[  290.337837] DELAY: 1929", crit.getText(1));
+        assertEquals(display.getSystemColor(SWT.COLOR_RED).getRGB(), crit.getForeground(1).getRGB(), "KERN_CRIT is red");
+        assertEquals(SWT.BOLD, crit.getFont(1).getFontData()[0].getStyle() & SWT.BOLD);
+        assertEquals(display.getSystemColor(SWT.COLOR_DARK_YELLOW).getRGB(), log.getItem(4).getForeground(1).getRGB(),
+                "a warning");
+        assertEquals(log.getForeground().getRGB(), log.getItem(6).getForeground(1).getRGB(), "KERN_INFO is plain");
+        assertEquals(0, log.getItem(6).getFont(1).getFontData()[0].getStyle() & SWT.BOLD, "and not bold");
+        assertEquals("Line", log.getColumn(0).getText());
+        assertEquals("6", crit.getText(0), "numbered as in the file");
+        assertEquals("1", log.getItem(0).getText(0));
 
         Text search = editor.rawLog().search();
         search.setText("DELAY");
-        assertEquals(new Point(log.getOffsetAtLine(4), log.getOffsetAtLine(4) + log.getLine(4).length()),
-                log.getSelection(), "the first match's line is selected");
+        found(display, rawLog, 5, "the first match's line is selected");
         search.notifyListeners(SWT.DefaultSelection, new Event());
-        assertEquals(log.getLine(5), log.getSelectionText(), "Enter: the next match, the DELAY: 1929 line");
-        assertEquals(5, log.getLineAtOffset(log.getCaretOffset()));
+        found(display, rawLog, 6, "Enter: the next match, the DELAY: 1929 line");
+        assertEquals("[  290.337837] DELAY: 1929", log.getSelection()[0].getText(1));
         search.notifyListeners(SWT.DefaultSelection, new Event());
-        assertEquals("[  295.000000] DELAY: 12", log.getSelectionText());
+        found(display, rawLog, 8, "the next one");
+        assertEquals("[  295.000000] DELAY: 12", log.getSelection()[0].getText(1));
         search.notifyListeners(SWT.DefaultSelection, new Event());
-        assertEquals(log.getLine(4), log.getSelectionText(), "wraps to the top");
+        found(display, rawLog, 5, "wraps to the top");
         search.setText("delay: 19");
-        assertEquals("[  290.337837] DELAY: 1929", log.getSelectionText(), "case does not matter");
-        UiWait.settle(display);
+        found(display, rawLog, 6, "case does not matter");
+        assertEquals("[  290.337837] DELAY: 1929", log.getSelection()[0].getText(1));
+        drawn(display, log);
         Screenshots.capture(shell, Screenshots.directory().resolve("experiment-raw-log.png"));
 
         ExperimentChanges.rename(folder, "raw log, renamed");
@@ -112,6 +125,28 @@ class RawLogAndRenameTest {
                 "the open editor to show the new name: " + editor.getPartName());
         assertEquals("raw log, renamed", editor.chart().chart().getTitle().getText());
         page.closeEditor(editor, false);
+    }
+
+    /** Waits for the search to select file line {@code line} and say so beside the field. */
+    private static void found(Display display, RawLogView rawLog, long line, String what) {
+        UiWait.until(display, () -> rawLog.selectedLine() == line && rawLog.searchStatus().equals("line " + line), WAIT,
+                what + ": line " + line + "; selected " + rawLog.selectedLine() + ", says " + rawLog.searchStatus());
+    }
+
+    /**
+     * Waits for the table to be drawn twice more: GTK draws in frames of its own, so the screen can lag behind the
+     * last selection and label until then.
+     */
+    private static void drawn(Display display, Table table) {
+        for (int frame = 0; frame < 2; frame++) {
+            boolean[] painted = { false };
+            Listener paint = e -> painted[0] = true;
+            table.addListener(SWT.Paint, paint);
+            table.redraw();
+            UiWait.until(display, () -> painted[0], WAIT, "the raw log to be drawn");
+            table.removeListener(SWT.Paint, paint);
+        }
+        UiWait.settle(display);
     }
 
     private static void selectTab(ExperimentEditor editor, String title) {

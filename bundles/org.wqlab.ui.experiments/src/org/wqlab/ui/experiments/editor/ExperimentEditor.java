@@ -413,9 +413,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         fillStats(s);
         fillEvents(d.loaded().content().events());
         cursor.show(d.loaded().content().events(), d.loaded().content().samples(), plot.timed());
-        rawLog.show(d.rawLog(), d.rawLogTruncated() ? "... (" + d.rawLogBytes() + " bytes in all; the first "
-                + ExperimentDetails.RAW_LOG_SHOWN + " are shown; the file: " + d.loaded().folder().kernelLog() + ")"
-                : "");
+        rawLog.show(d.loaded().folder().kernelLog());
         for (BoardFactNames.Fact f : BoardFactNames.of(m.boardFacts())) {
             row(facts, f.name(), f.value());
         }

@@ -1,23 +1,35 @@
 package org.wqlab.ui.experiments.editor;
 
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.function.LongConsumer;
 
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.OperationCanceledException;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.custom.Bullet;
-import org.eclipse.swt.custom.ST;
-import org.eclipse.swt.custom.StyleRange;
-import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.dnd.Clipboard;
+import org.eclipse.swt.dnd.TextTransfer;
+import org.eclipse.swt.dnd.Transfer;
 import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.Font;
 import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.GlyphMetrics;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.wqlab.klog.dmesg.DmesgFormat;
 import org.wqlab.klog.dmesg.DmesgLine;
@@ -25,16 +37,36 @@ import org.wqlab.klog.dmesg.KernelLevel;
 import org.wqlab.ui.experiments.ExperimentIds;
 
 /**
- * The Raw log tab: the recorded kernel log as dmesg prints it, the level as colour, line numbers (those of the
- * file), and a search field: typing finds the first match and selects its line, Enter the next one.
+ * The Raw log tab: the whole recorded kernel log as dmesg prints it, a row per line of the file (its line number,
+ * the level as colour), and a search field: typing finds the first matching line at or after the top, Enter the
+ * next one. The table is virtual: a row is read from the file when it is drawn, through an index of where each line
+ * starts that a Job builds when the log is shown; searches run in a Job too, so a large log never holds up the UI.
  */
 public final class RawLogView {
+    /** Rows added per turn of the event loop: GTK spends microseconds on each, a million at once would freeze it. */
+    private static final int ROWS_PER_TURN = 20_000;
+    private static final int MAX_TEXT_COLUMN_WIDTH = 8_000;
 
     private final Composite root;
     private final Text search;
     private final Label found;
-    private final StyledText text;
-    private List<DmesgLine> lines = List.of();
+    private final Table table;
+    private final TableColumn numberColumn;
+    private final TableColumn textColumn;
+    private final List<LongConsumer> lineListeners = new ArrayList<>();
+    private LogLines lines;
+    private boolean ready;
+    private long pendingLine = -1;
+    /**
+     * The row last selected, by the user or here. Table.getSelectionIndex() of a multi-selection GTK table walks
+     * every row (tens of milliseconds for a million), too slow for what asks often.
+     */
+    private int selectedRow = -1;
+    /** Counts show() and searches: what a Job hands back for an older one is dropped. */
+    private int shows;
+    private int searches;
+    private Job indexing;
+    private Job searching;
 
     RawLogView(Composite parent) {
         root = new Composite(parent, SWT.NONE);
@@ -45,100 +77,328 @@ public final class RawLogView {
         GridDataFactory.fillDefaults().hint(320, SWT.DEFAULT).indent(4, 4).applyTo(search);
         found = new Label(root, SWT.NONE);
         GridDataFactory.fillDefaults().grab(true, false).indent(0, 6).applyTo(found);
-        text = new StyledText(root, SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL);
-        text.setFont(JFaceResources.getTextFont());
-        text.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_LOG);
-        GridDataFactory.fillDefaults().span(2, 1).grab(true, true).applyTo(text);
-        search.addModifyListener(e -> find(0));
-        search.addListener(SWT.DefaultSelection, e -> find(text.getSelection().y));
+        table = new Table(root, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.V_SCROLL | SWT.H_SCROLL);
+        table.setFont(JFaceResources.getTextFont());
+        table.setHeaderVisible(true);
+        table.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_LOG);
+        numberColumn = new TableColumn(table, SWT.RIGHT);
+        numberColumn.setText("Line");
+        textColumn = new TableColumn(table, SWT.LEFT);
+        textColumn.setText("Kernel log");
+        sizeColumns(0, 0);
+        GridDataFactory.fillDefaults().span(2, 1).grab(true, true).applyTo(table);
+        table.addListener(SWT.SetData, e -> render((TableItem) e.item, e.index));
+        table.addListener(SWT.Selection, e -> userSelected((TableItem) e.item));
+        table.addListener(SWT.KeyDown, e -> {
+            if ((e.stateMask & SWT.MOD1) != 0 && e.keyCode == 'c') {
+                copySelection();
+            }
+        });
+        copyMenu();
+        table.addDisposeListener(e -> stop());
+        search.addModifyListener(e -> find(false));
+        search.addListener(SWT.DefaultSelection, e -> find(true));
     }
 
     public Composite control() {
         return root;
     }
 
-    public StyledText text() {
-        return text;
+    public Table table() {
+        return table;
     }
 
     public Text search() {
         return search;
     }
 
-    /** The recorded log (as kept in the experiment) and a line to add after it (the truncation note), or "". */
-    void show(String recorded, String trailer) {
-        lines = DmesgFormat.formatAll(recorded);
-        text.setText(DmesgFormat.text(lines) + trailer);
-        StyleRange number = new StyleRange();
-        number.metrics = new GlyphMetrics(0, 0, gutterWidth());
-        number.foreground = text.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY);
-        text.setLineBullet(0, text.getLineCount(), new Bullet(ST.BULLET_NUMBER, number));
-        List<StyleRange> styles = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            Color c = colour(text.getDisplay(), lines.get(i));
-            int length = lines.get(i).text().length();
-            if (c != null && length > 0) {
-                StyleRange r = new StyleRange(text.getOffsetAtLine(i), length, c, null);
-                KernelLevel level = lines.get(i).level();
-                r.fontStyle = level != null && level.atLeast(KernelLevel.CRIT) ? SWT.BOLD : SWT.NORMAL;
-                styles.add(r);
+    /** What the label beside the search field says: "line N", "not found", "searching...", the line count. */
+    public String searchStatus() {
+        return found.getText();
+    }
+
+    /** Shows {@code kernelLog}: indexes the lines it has now in a Job; the rows appear when it is done. */
+    public void show(Path kernelLog) {
+        int show = ++shows;
+        stop();
+        searches++;
+        ready = false;
+        selectedRow = -1;
+        table.removeAll();
+        say("reading " + kernelLog.getFileName() + "\u2026");
+        indexing = Job.create("Indexing " + kernelLog, (IProgressMonitor monitor) -> {
+            try {
+                LogLines indexed = LogLines.index(kernelLog, monitor);
+                if (!later(() -> shown(show, indexed))) {
+                    close(indexed);
+                }
+            } catch (OperationCanceledException e) {
+                return Status.CANCEL_STATUS;
+            } catch (IOException e) {
+                String why = e instanceof NoSuchFileException ? "no " + kernelLog : "cannot read: " + e.getMessage();
+                later(() -> {
+                    if (show == shows && !table.isDisposed()) {
+                        ready = true;
+                        say(why);
+                    }
+                });
+            }
+            return Status.OK_STATUS;
+        });
+        indexing.schedule();
+    }
+
+    /** True once the log's lines are all rows of the table. */
+    public boolean ready() {
+        return ready;
+    }
+
+    /** The number of lines indexed (the file's when it was shown). */
+    public int lineCount() {
+        return lines == null ? 0 : lines.count();
+    }
+
+    /** Selects file line {@code fileLine} (1-based) and scrolls it into view; before {@link #ready()}, once ready. */
+    public void selectLine(long fileLine) {
+        if (ready) {
+            reveal(fileLine - 1);
+        } else {
+            pendingLine = fileLine;
+        }
+    }
+
+    /** The selected row's file line (1-based), or -1. */
+    public long selectedLine() {
+        boolean selected = selectedRow >= 0 && selectedRow < table.getItemCount() && table.isSelected(selectedRow);
+        return selected ? selectedRow + 1L : -1;
+    }
+
+    /** {@code listener} is told the file line (1-based) the user selects; not of {@link #selectLine}'s. */
+    public void addLineSelectionListener(LongConsumer listener) {
+        lineListeners.add(listener);
+    }
+
+    /** File line {@code fileLine} (1-based) as its row shows it. */
+    public String lineText(long fileLine) {
+        if (lines == null || fileLine < 1 || fileLine > lines.count()) {
+            throw new IllegalArgumentException("no line " + fileLine + " (" + lineCount() + " lines indexed)");
+        }
+        return formatted((int) (fileLine - 1)).text();
+    }
+
+    private void shown(int show, LogLines indexed) {
+        if (show != shows || table.isDisposed()) {
+            close(indexed);
+            return;
+        }
+        lines = indexed;
+        sizeColumns(indexed.count(), indexed.longestLineBytes());
+        addRows(show);
+    }
+
+    private void addRows(int show) {
+        if (show != shows || table.isDisposed()) {
+            return;
+        }
+        int target = (int) Math.min(lines.count(), (long) table.getItemCount() + ROWS_PER_TURN);
+        table.setItemCount(target);
+        if (target < lines.count()) {
+            say("reading: " + target + " of " + lines.count() + " lines");
+            later(() -> addRows(show));
+            return;
+        }
+        ready = true;
+        say(lines.count() + " lines");
+        if (pendingLine > 0) {
+            reveal(pendingLine - 1);
+            pendingLine = -1;
+        }
+        if (!search.getText().isEmpty()) {
+            find(false);
+        }
+    }
+
+    private void render(TableItem item, int row) {
+        if (lines == null || row >= lines.count()) {
+            return;
+        }
+        DmesgLine line = formatted(row);
+        item.setText(new String[] { Integer.toString(row + 1), line.text() });
+        item.setForeground(0, table.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
+        Color c = colour(table.getDisplay(), line);
+        if (c != null) {
+            item.setForeground(1, c);
+        }
+        if (line.level() != null && line.level().atLeast(KernelLevel.CRIT)) {
+            item.setFont(1, JFaceResources.getFontRegistry().getBold(JFaceResources.TEXT_FONT));
+        }
+    }
+
+    private DmesgLine formatted(int row) {
+        try {
+            return DmesgFormat.format(lines.line(row));
+        } catch (IOException e) {
+            return new DmesgLine("(cannot read " + lines.file() + ": " + e.getMessage() + ")", null,
+                    DmesgLine.Kind.OTHER);
+        }
+    }
+
+    /** Selects {@code row} (0-based) and scrolls it to a third of the way down. */
+    private void reveal(long row) {
+        if (row < 0 || row >= table.getItemCount()) {
+            table.deselectAll();
+            selectedRow = -1;
+            return;
+        }
+        selectedRow = (int) row;
+        int visible = Math.max(1, table.getClientArea().height / Math.max(1, table.getItemHeight()));
+        table.setSelection((int) row);
+        // setSelection's own scrolling (showSelection) can land far from the row of a large virtual table on GTK,
+        // whose row heights are estimates until drawn; setTopIndex lands exactly (once GTK has measured the rows,
+        // which it does in the next frames: getTopIndex is not yet right when this returns)
+        table.setTopIndex((int) Math.max(0, row - visible / 3));
+    }
+
+    private void userSelected(TableItem item) {
+        selectedRow = item == null ? -1 : table.indexOf(item);
+        long line = selectedLine();
+        if (line > 0) {
+            for (LongConsumer l : List.copyOf(lineListeners)) {
+                l.accept(line);
             }
         }
-        text.setStyleRanges(styles.toArray(StyleRange[]::new));
     }
 
-    /** Selects a 1-based line of the file when the shown part holds it. */
-    void selectLine(long fileLine) {
-        if (fileLine >= 1 && fileLine <= text.getLineCount()) {
-            int i = (int) fileLine - 1;
-            text.setSelection(text.getOffsetAtLine(i), text.getOffsetAtLine(i) + text.getLine(i).length());
-            text.showSelection();
+    /**
+     * Searches for the field's text from the top row, or ({@code next}) from the row after the selection; wraps at
+     * the end. Runs in a Job, the one before cancelled; the result is selected when it is done.
+     */
+    private void find(boolean next) {
+        if (searching != null) {
+            searching.cancel();
         }
-    }
-
-    /** The 1-based line of the selection, or -1. */
-    public long selectedLine() {
-        return text.getSelectionCount() == 0 ? -1 : text.getLineAtOffset(text.getSelection().x) + 1;
-    }
-
-    /** Told the 1-based line the user selects. */
-    void addLineSelectionListener(java.util.function.LongConsumer listener) {
-        text.addListener(SWT.MouseUp, e -> listener.accept(text.getLineAtOffset(text.getCaretOffset()) + 1));
-    }
-
-    /** Shows the first match of the search text at or after {@code from}, wrapping to the top; selects its line. */
-    private void find(int from) {
+        int current = ++searches;
         String wanted = search.getText();
         if (wanted.isEmpty()) {
-            found.setText("");
+            say(ready && lines != null ? lines.count() + " lines" : "");
             return;
         }
-        String all = text.getText().toLowerCase(Locale.ROOT);
-        String needle = wanted.toLowerCase(Locale.ROOT);
-        int at = all.indexOf(needle, Math.min(from, all.length()));
-        if (at < 0) {
-            at = all.indexOf(needle);
-        }
-        if (at < 0) {
-            found.setText("not found");
+        if (!ready || lines == null) {
+            say("reading the log\u2026"); // searched once it is read
             return;
         }
-        int line = text.getLineAtOffset(at);
-        int start = text.getOffsetAtLine(line);
-        int end = start + text.getLine(line).length();
-        text.setSelection(start, end);
-        text.showSelection();
-        found.setText("line " + (line + 1));
-        found.getParent().layout(new org.eclipse.swt.widgets.Control[] { found });
+        if (lines.count() == 0) {
+            say("not found");
+            return;
+        }
+        int selected = (int) selectedLine() - 1;
+        int from = (next && selected >= 0 ? selected + 1 : table.getTopIndex()) % lines.count();
+        LogLines in = lines;
+        say("searching\u2026");
+        searching = Job.create("Searching " + in.file().getFileName(), (IProgressMonitor monitor) -> {
+            try {
+                int row = LogSearch.find(in, wanted, from, monitor);
+                later(() -> found(current, row));
+            } catch (OperationCanceledException e) {
+                return Status.CANCEL_STATUS;
+            } catch (IOException e) {
+                later(() -> {
+                    if (current == searches && !table.isDisposed()) {
+                        say("cannot read: " + e.getMessage());
+                    }
+                });
+            }
+            return Status.OK_STATUS;
+        });
+        searching.setSystem(true);
+        searching.schedule();
     }
 
-    private int gutterWidth() {
-        GC gc = new GC(text);
+    private void found(int search, int row) {
+        if (search != searches || table.isDisposed()) {
+            return;
+        }
+        if (row < 0) {
+            say("not found");
+        } else {
+            reveal(row);
+            say("line " + (row + 1));
+        }
+    }
+
+    private void copyMenu() {
+        Menu menu = new Menu(table);
+        MenuItem copy = new MenuItem(menu, SWT.PUSH);
+        copy.setText("&Copy\tCtrl+C");
+        copy.addListener(SWT.Selection, e -> copySelection());
+        table.setMenu(menu);
+    }
+
+    /** Puts the selected rows' texts on the clipboard, a line each. */
+    void copySelection() {
+        int[] rows = table.getSelectionIndices();
+        if (lines == null || rows.length == 0) {
+            return;
+        }
+        Arrays.sort(rows);
+        StringBuilder text = new StringBuilder();
+        for (int row : rows) {
+            text.append(formatted(row).text()).append('\n');
+        }
+        Clipboard clipboard = new Clipboard(table.getDisplay());
         try {
-            int digits = Math.max(3, Integer.toString(Math.max(1, text.getLineCount())).length());
-            return (digits + 1) * (int) Math.ceil(gc.getFontMetrics().getAverageCharacterWidth());
+            clipboard.setContents(new Object[] { text.toString() }, new Transfer[] { TextTransfer.getInstance() });
+        } finally {
+            clipboard.dispose();
+        }
+    }
+
+    private void sizeColumns(int count, long longestLineBytes) {
+        GC gc = new GC(table);
+        try {
+            int digit = (int) Math.ceil(gc.getFontMetrics().getAverageCharacterWidth());
+            int digits = Math.max(4, Integer.toString(count).length());
+            numberColumn.setWidth(Math.max(gc.textExtent(numberColumn.getText()).x, digits * digit) + 4 * digit);
+            textColumn.setWidth((int) Math.min(MAX_TEXT_COLUMN_WIDTH, Math.max(600, (longestLineBytes + 4) * digit)));
         } finally {
             gc.dispose();
+        }
+    }
+
+    private void say(String text) {
+        found.setText(text);
+        found.requestLayout();
+    }
+
+    /** Runs {@code r} on the UI thread later; false when the display is gone. */
+    private boolean later(Runnable r) {
+        Display display = table.isDisposed() ? null : table.getDisplay();
+        if (display == null || display.isDisposed()) {
+            return false;
+        }
+        display.asyncExec(r);
+        return true;
+    }
+
+    private void stop() {
+        if (indexing != null) {
+            indexing.cancel();
+        }
+        if (searching != null) {
+            searching.cancel();
+        }
+        close(lines);
+        lines = null;
+    }
+
+    private static void close(LogLines l) {
+        if (l == null) {
+            return;
+        }
+        try {
+            l.close();
+        } catch (IOException e) {
+            // nothing was written through it
         }
     }
 
