@@ -60,6 +60,11 @@ public final class ExperimentLoader {
         return new LoadedExperiment(folder, metadata, content);
     }
 
+    /** Whether the folder's sample cache is of its kernel log as it is now and of this parser, and if not why. */
+    public static SampleCache.Verdict cacheVerdict(ExperimentFolder folder) {
+        return SampleCache.read(folder, ParserFingerprint.VALUE).verdict();
+    }
+
     private static SampleCache.LogKey keyOf(Path log) {
         try {
             return SampleCache.LogKey.of(log);

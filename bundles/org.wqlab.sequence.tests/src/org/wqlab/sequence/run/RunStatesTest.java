@@ -22,10 +22,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.analysis.AnalysisFiles;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.core.samples.LogContent;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.KernelLogCheck;
 import org.wqlab.core.store.RunLock;
+import org.wqlab.core.store.SampleCache;
 import org.wqlab.core.store.Workspace;
+import org.wqlab.klog.KlogFiles;
+import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceJson;
 import org.wqlab.target.AuthMethod;
@@ -120,6 +124,12 @@ class RunStatesTest {
             ExperimentMetadata m = r.folder().readMetadata();
             assertTrue(m.kernelLog().bytes() > 0, "the records of the connect step");
             assertEquals(KernelLogCheck.seal(r.folder().kernelLog()), m.kernelLog(), "sealed as the run ended");
+            assertEquals(SampleCache.Verdict.VALID, ExperimentLoader.cacheVerdict(r.folder()),
+                    "the run left its samples cached");
+            LogContent parsed = KlogFiles.read(r.folder().kernelLog());
+            LogContent cached = ExperimentLoader.load(r.folder()).content();
+            assertEquals(parsed.samples().size(), cached.samples().size());
+            assertEquals(parsed.events(), cached.events());
             // cancelled while the connect step ran: it finished, the next one never started
             assertEquals(List.of("ok", "not run", "not run", "not run", "not run"),
                     r.steps().stream().map(StepRecord::outcome).toList());

@@ -15,6 +15,7 @@ import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.AnalysisFactsProbe;
 import org.wqlab.analysis.AnalysisFiles;
 import org.wqlab.analysis.ExperimentAnalyzer;
+import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.analysis.capture.TraceCapture;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
@@ -146,6 +147,7 @@ public final class SequenceRunner {
         }
         monitor.message(summary);
         writeRecord(run, status, summary, asRun);
+        cacheSamples(run);
         if (run.steps.stream().anyMatch(StepRunOutcomes::disconnected)) {
             analyze(run);
         } else {
@@ -169,6 +171,18 @@ public final class SequenceRunner {
             run.traceRecord.add("not recorded: cannot write " + AnalysisFiles.traceLog(run.folder) + ": "
                     + e.getMessage());
             run.monitor.message("trace: " + run.traceRecord.get(0));
+        }
+    }
+
+    /**
+     * The sealed log parsed once into {@code samples.cache} while the run's thread is still at work, so the first
+     * open of the experiment reads columns; a log the loader refuses is left for the open to report.
+     */
+    private static void cacheSamples(Run run) {
+        try {
+            ExperimentLoader.load(run.folder);
+        } catch (InputException | RuntimeException e) {
+            run.monitor.message("samples not cached: " + e.getMessage());
         }
     }
 
