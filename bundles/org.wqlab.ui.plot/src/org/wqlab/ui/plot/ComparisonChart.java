@@ -39,8 +39,8 @@ public final class ComparisonChart {
     /** Shows {@code series} (null: nothing) over its {@link ComparisonSeries#defaultRange() default range}. */
     public void setSeries(ComparisonSeries series) {
         data = series;
+        showDefault(); // before the source, so that its first frame is already over the default range
         delays.setSource(series == null ? null : series.source(), series);
-        showDefault();
     }
 
     public ComparisonSeries series() {

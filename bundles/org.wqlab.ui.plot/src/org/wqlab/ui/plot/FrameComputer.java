@@ -19,8 +19,9 @@ import org.wqlab.live.Waiting;
 /**
  * The frame thread of one chart: when marked dirty (a new sample, a view change) it computes at most one frame per
  * tick (33 ms, about 30 a second) from a lock-free snapshot of its {@link PlotSource}, reducing each series'
- * visible window (in its own time, shifted by {@link PlotSeries#shiftUs()}) to at most two points per pixel column with {@link RollingMinMax} (incremental while the window
- * slides: only new samples are visited), and hands the result to {@code publish}. Frames nothing changed for are
+ * visible window (in the series' own time: the window plus its {@link PlotSeries#shiftUs()}) to at most two points
+ * per pixel column with {@link RollingMinMax} (incremental while the window slides: only new samples are
+ * visited), and hands the result to {@code publish}. Frames nothing changed for are
  * not published; a frame published while the previous one was not drawn yet supersedes it (the consumer keeps only
  * the newest). No SWT here: the UI thread only swaps the prepared arrays in.
  */
