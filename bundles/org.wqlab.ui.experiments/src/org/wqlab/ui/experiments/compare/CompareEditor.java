@@ -45,7 +45,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
     }
     static final String[] HEADERS = { "Experiment", "Date (UTC)", "Board", "Kernel", "Config", "Cached", "Reports",
             "Worst", "p99", "Worst after disconnect", "Status" };
-    static final int[] WIDTHS = { 220, 150, 130, 150, 220, 90, 70, 90, 90, 160, 90 };
+    static final int[] WIDTHS = { 150, 150, 130, 150, 210, 80, 70, 90, 80, 170, 90 };
 
     private Composite root;
     private Label verdict;
