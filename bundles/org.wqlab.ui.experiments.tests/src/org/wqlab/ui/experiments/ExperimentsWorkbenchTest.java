@@ -149,7 +149,16 @@ class ExperimentsWorkbenchTest {
         CompareEditor compare = (CompareEditor) active;
         UiWait.until(display, compare::comparison, SHOWN, "the comparison to load");
         assertEquals(2, compare.table().getItemCount());
-        assertEquals(2, compare.chart().chart().getSeriesSet().getSeries().length);
+        // the overlay opens around the disconnects: each run's worst delay (its stall after the pull) is drawn, and
+        // the legend names the runs as the comparison does
+        var overlay = UiWait.until(display, compare.chart()::lastFrame, SHOWN, "the overlay's first frame");
+        assertEquals(-3.0, overlay.fromSeconds(), "from 3 s before the disconnects");
+        assertEquals(compare.comparison().labels(), java.util.Arrays.stream(compare.chart().chart().getSeriesSet()
+                .getSeries()).map(org.eclipse.swtchart.ISeries::getId).toList());
+        for (int i = 0; i < 2; i++) {
+            String label = compare.comparison().labels().get(i);
+            assertEquals(compare.comparison().rows().get(i).worstUs(), overlay.maxDrawn(label), label + "'s worst");
+        }
         assertFalse(compare.comparison().verdict().isBlank());
         assertEquals(compare.comparison().verdict(), compare.verdict().getText());
         // both copies cost the same per cached MiB (the 4 GiB copy fills what RAM the board has for the cache):
@@ -162,10 +171,17 @@ class ExperimentsWorkbenchTest {
         }
         assertTrue(worstCells.contains(DelayText.ms(bigStats.maxUs())), worstCells::toString);
         assertTrue(worstCells.contains(DelayText.ms(smallStats.maxUs())), worstCells::toString);
+        // docs/compare.png at 1440x900, the smallest screen the workbench is laid out for
+        org.eclipse.swt.graphics.Rectangle bounds = shell.getBounds();
+        shell.setBounds(0, 0, 1440, 900);
         page.setPartState(page.getReference(compare), IWorkbenchPage.STATE_MAXIMIZED);
         UiWait.settle(display);
+        UiWait.until(display, () -> compare.chart().lastFrame() != null
+                && compare.chart().lastFrame().columns() == compare.chart().chart().getPlotArea().getSize().x, SHOWN,
+                "the overlay's frame for its maximized width");
         Screenshots.capture(shell, dir.resolve("compare.png"));
         page.setPartState(page.getReference(compare), IWorkbenchPage.STATE_RESTORED);
+        shell.setBounds(bounds);
 
         // the Project Explorer shows the runs as experiments, with their worst delay
         CommonNavigator explorer = (CommonNavigator) page.showView(ViewIds.PROJECT_EXPLORER);

@@ -13,6 +13,8 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.events.PaintEvent;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
@@ -25,7 +27,6 @@ import org.eclipse.swtchart.ISeries.SeriesType;
 import org.eclipse.swtchart.Range;
 import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.LogEntry;
-import org.wqlab.core.model.Sample;
 import org.wqlab.core.palette.Palette;
 import org.wqlab.live.LiveEvent;
 import org.wqlab.live.Waiting;
@@ -49,7 +50,8 @@ final class DelayChart {
     private final FrameComputer computer;
     private final UiRefreshThrottle throttle;
     private final AtomicReference<ComputedFrame> latest = new AtomicReference<>();
-    private final Map<Integer, ILineSeries<Integer>> seriesByCpu = new HashMap<>();
+    /** An empty SWTChart series per legend name (a CPU, or a compared experiment with all its CPUs). */
+    private final Map<String, ILineSeries<Integer>> legendByName = new HashMap<>();
     private final List<Consumer<Frame>> frameListeners = new ArrayList<>();
     private final Consumer<ComputedFrame> extras;
     private final Runnable onDefaultView;
@@ -75,6 +77,8 @@ final class DelayChart {
     private long paintNanosWorst;
     /** The newest frame's points, drawn by {@link #paintSeries} (SWTChart's series stay empty: legend only). */
     private List<DrawnSeries> drawn = List.of();
+    /** How each of {@link #drawn} is coloured and shaped. */
+    private List<PlotSeries> drawnStyles = List.of();
 
     /**
      * @param extras        runs on the UI thread for every applied frame (stats text, histogram)
@@ -157,11 +161,12 @@ final class DelayChart {
     void setSource(PlotSource newSource, Object newToken) {
         source = newSource;
         token = newToken;
-        for (ILineSeries<Integer> s : seriesByCpu.values()) {
+        for (ILineSeries<Integer> s : legendByName.values()) {
             chart.getSeriesSet().deleteSeries(s.getId());
         }
-        seriesByCpu.clear();
+        legendByName.clear();
         drawn = List.of();
+        drawnStyles = List.of();
         yManual = false;
         lastFrame = null;
         pendingFrame = null;
@@ -226,12 +231,14 @@ final class DelayChart {
             // one chart layout for the whole frame instead of one per series and axis change
             chart.suspendUpdate(true);
             try {
-                List<DrawnSeries> next = new ArrayList<>(f.cpus().length);
-                for (int k = 0; k < f.cpus().length; k++) {
-                    seriesFor(f.cpus()[k]); // an empty SWTChart series names the CPU in the legend
-                    next.add(new DrawnSeries(f.cpus()[k], f.xs()[k], f.ys()[k]));
+                List<DrawnSeries> next = new ArrayList<>(f.series().size());
+                for (int k = 0; k < f.series().size(); k++) {
+                    PlotSeries ps = f.series().get(k);
+                    legendFor(ps); // an empty SWTChart series names the CPU or experiment in the legend
+                    next.add(new DrawnSeries(ps.cpu(), ps.name(), f.xs()[k], f.ys()[k]));
                 }
                 drawn = List.copyOf(next);
+                drawnStyles = f.series();
                 IAxis x = chart.getAxisSet().getXAxis(0);
                 IAxis y = chart.getAxisSet().getYAxis(0);
                 if (y.isLogScaleEnabled() != f.logY()) {
@@ -249,7 +256,7 @@ final class DelayChart {
             waiting = f.waiting();
             long applyNanos = System.nanoTime() - started;
             pendingFrame = new Frame(0, f.cpus(), f.snapshotSizes(), f.maxDrawnUs(), f.fromS(), f.toS(),
-                    f.computeNanos(), applyNanos, f.columns(), f.waiting().stream().map(Waiting::label).toList());
+                    f.computeNanos(), applyNanos, f.columns(), f.waiting().stream().map(Waiting::label).toList(), f.names());
             chart.redraw();
         }
         long spent = System.nanoTime() - started;
@@ -265,23 +272,23 @@ final class DelayChart {
     }
 
     @SuppressWarnings("unchecked") // an empty line series (legend entry only), whose items are Integer indices
-    private ILineSeries<Integer> seriesFor(int cpu) {
-        ILineSeries<Integer> s = seriesByCpu.get(cpu);
+    private ILineSeries<Integer> legendFor(PlotSeries series) {
+        ILineSeries<Integer> s = legendByName.get(series.name());
         if (s == null) {
-            String id = cpu == Sample.UNKNOWN ? "reports" : "CPU " + cpu;
+            String id = series.name().isBlank() ? "series " + legendByName.size() : series.name();
             s = (ILineSeries<Integer>) chart.getSeriesSet().createSeries(SeriesType.LINE, id);
             s.setSymbolType(ILineSeries.PlotSymbolType.NONE);
             s.setLineWidth(1);
             s.setAntialias(SWT.OFF); // paintSeries draws without antialiasing too: cairo's costs several times more
-            Color colour = cpuColour(cpu);
+            Color colour = SwtColours.of(series.colour());
             s.setLineColor(colour);
-            if (cpu == Sample.UNKNOWN) {
+            if (series.shape() != PlotSeries.Shape.STEPS) {
                 s.setLineStyle(org.eclipse.swtchart.LineStyle.NONE);
                 s.setSymbolType(ILineSeries.PlotSymbolType.CIRCLE);
                 s.setSymbolSize(3);
                 s.setSymbolColor(colour);
             }
-            seriesByCpu.put(cpu, s);
+            legendByName.put(series.name(), s);
         }
         return s;
     }
@@ -290,6 +297,7 @@ final class DelayChart {
 
     private void paintSeries(GC gc) {
         List<DrawnSeries> series = drawn;
+        List<PlotSeries> styles = drawnStyles;
         if (series.isEmpty()) {
             return;
         }
@@ -298,15 +306,28 @@ final class DelayChart {
         gc.setAntialias(SWT.OFF);
         gc.setLineWidth(1);
         gc.setLineStyle(SWT.LINE_SOLID);
-        for (DrawnSeries d : series) {
-            Color colour = cpuColour(d.cpu());
+        for (int k = 0; k < series.size(); k++) {
+            DrawnSeries d = series.get(k);
+            PlotSeries style = styles.get(k);
+            Color colour = SwtColours.of(style.colour());
             double[] xs = d.xs();
             double[] ys = d.ys();
-            if (d.cpu() == Sample.UNKNOWN) {
-                // the original module reports late runs only: each report is a point, not a continuous line
+            if (style.shape() != PlotSeries.Shape.STEPS) {
+                // reports of late runs only: each report is a point (on a stem), not joined to the next, since
+                // the time between two of them is unknown
                 gc.setBackground(colour);
+                gc.setForeground(colour);
+                Range yr = y.getRange();
+                int zero = y.getPixelCoordinate(y.isLogScaleEnabled() ? yr.lower : Math.max(0, yr.lower));
                 for (int i = 0; i < xs.length; i++) {
-                    gc.fillOval(x.getPixelCoordinate(xs[i]) - 2, y.getPixelCoordinate(ys[i]) - 2, 5, 5);
+                    int px = x.getPixelCoordinate(xs[i]);
+                    int py = y.getPixelCoordinate(ys[i]);
+                    if (style.shape() == PlotSeries.Shape.STEMS) {
+                        gc.setLineWidth(2);
+                        gc.drawLine(px, zero, px, py);
+                        gc.setLineWidth(1);
+                    }
+                    gc.fillOval(px - 2, py - 2, 5, 5);
                 }
                 continue;
             }
@@ -376,7 +397,7 @@ final class DelayChart {
         if (f != null) {
             pendingFrame = null;
             Frame painted = new Frame(System.nanoTime(), f.cpus(), f.snapshotSizes(), f.maxDrawnUs(), f.fromSeconds(),
-                    f.toSeconds(), f.computeNanos(), f.applyNanos(), f.columns(), f.waitingLabels());
+                    f.toSeconds(), f.computeNanos(), f.applyNanos(), f.columns(), f.waitingLabels(), f.seriesNames());
             lastFrame = painted;
             for (Consumer<Frame> l : List.copyOf(frameListeners)) {
                 l.accept(painted);
@@ -587,6 +608,20 @@ final class DelayChart {
     private Range currentXRange() {
         return request.following() ? chart.getAxisSet().getXAxis(0).getRange()
                 : new Range(request.fixedFromS(), request.fixedToS());
+    }
+
+    /** What the chart shows now, as an image (PNG export). UI thread. */
+    ImageData snapshot() {
+        Point size = chart.getSize();
+        Image image = new Image(chart.getDisplay(), Math.max(1, size.x), Math.max(1, size.y));
+        GC gc = new GC(image);
+        try {
+            chart.print(gc);
+            return image.getImageData();
+        } finally {
+            gc.dispose();
+            image.dispose();
+        }
     }
 
     /** Zooms time as one wheel notch at pixel {@code px} would ({@code in} = towards the data). */

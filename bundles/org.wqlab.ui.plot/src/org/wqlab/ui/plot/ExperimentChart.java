@@ -5,10 +5,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
 
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swtchart.Chart;
@@ -95,17 +92,7 @@ public final class ExperimentChart {
 
     /** What the chart shows now, as an image (PNG export). UI thread. */
     public ImageData snapshot() {
-        Chart c = delays.chart();
-        Point size = c.getSize();
-        Image image = new Image(c.getDisplay(), Math.max(1, size.x), Math.max(1, size.y));
-        GC gc = new GC(image);
-        try {
-            c.print(gc);
-            return image.getImageData();
-        } finally {
-            gc.dispose();
-            image.dispose();
-        }
+        return delays.snapshot();
     }
 
     public Control control() {

@@ -14,14 +14,14 @@ import org.wqlab.core.model.LogEntry;
 import org.wqlab.live.Histogram;
 import org.wqlab.live.LiveStats;
 import org.wqlab.live.LiveEvent;
-import org.wqlab.live.SeriesSnapshot;
 import org.wqlab.live.Waiting;
 
 /**
  * The frame thread of one chart: when marked dirty (a new sample, a view change) it computes at most one frame per
  * tick (33 ms, about 30 a second) from a lock-free snapshot of its {@link PlotSource}, reducing each series'
- * visible window to at most two points per pixel column with {@link RollingMinMax} (incremental while the window
- * slides: only new samples are visited), and hands the result to {@code publish}. Frames nothing changed for are
+ * visible window (in the series' own time: the window plus its {@link PlotSeries#shiftUs()}) to at most two points
+ * per pixel column with {@link RollingMinMax} (incremental while the window slides: only new samples are
+ * visited), and hands the result to {@code publish}. Frames nothing changed for are
  * not published; a frame published while the previous one was not drawn yet supersedes it (the consumer keeps only
  * the newest). No SWT here: the UI thread only swaps the prepared arrays in.
  */
@@ -168,7 +168,7 @@ final class FrameComputer {
         }
         ComputedFrame plot = r.paused() ? null : plot(s, token, r, started);
         if (plot != null) {
-            return new ComputedFrame(token, r.generation(), true, plot.cpus(), plot.snapshotSizes(), plot.xs(),
+            return new ComputedFrame(token, r.generation(), true, plot.series(), plot.snapshotSizes(), plot.xs(),
                     plot.ys(), plot.maxDrawnUs(), plot.fromS(), plot.toS(), plot.yLower(), plot.yUpper(),
                     plot.logY(), plot.columns(), plot.waiting(), statsText, histogram, System.nanoTime() - started);
         }
@@ -185,13 +185,11 @@ final class FrameComputer {
             return null;
         }
         List<Waiting> waiting = s.waiting();
-        List<SeriesSnapshot> snapshots = s.series();
-        int n = snapshots.size();
-        int[] cpus = new int[n];
+        List<PlotSeries> series = s.series();
+        int n = series.size();
         int[] sizes = new int[n];
         for (int k = 0; k < n; k++) {
-            cpus[k] = snapshots.get(k).cpu();
-            sizes[k] = snapshots.get(k).size();
+            sizes[k] = series.get(k).samples().size();
         }
         List<LiveEvent> eventList = s.events();
         int events = eventList.size();
@@ -231,22 +229,24 @@ final class FrameComputer {
         double visibleMin = Double.POSITIVE_INFINITY;
         double positiveMin = Double.POSITIVE_INFINITY;
         for (int k = 0; k < n; k++) {
-            SeriesSnapshot snap = snapshots.get(k);
-            Points p = rolling.computeIfAbsent(snap.cpu(), c -> new RollingMinMax()).update(snap.timeUs(),
-                    snap.delayUs(), snap.size(), fromUs, toUs, bucketUs);
-            boolean steps = snap.cpu() != org.wqlab.core.model.Sample.UNKNOWN;
+            PlotSeries ps = series.get(k);
+            var snap = ps.samples();
+            long shift = ps.shiftUs();
+            Points p = rolling.computeIfAbsent(ps.key(), c -> new RollingMinMax()).update(snap.timeUs(),
+                    snap.delayUs(), snap.size(), fromUs + shift, toUs + shift, bucketUs);
+            boolean steps = ps.shape() == PlotSeries.Shape.STEPS;
             double[] x = new double[steps ? 2 * p.size() : p.size()];
             double[] y = new double[x.length];
             int m = 0;
             int max = Integer.MIN_VALUE;
             for (int i = 0; i < p.size(); i++) {
-                long t = p.x()[i];
+                long t = p.x()[i] - shift;
                 double ms = p.y()[i] / 1000.0;
                 double drawnMs = log ? Math.max(MIN_LOG_MS, ms) : ms;
                 // where reports are sparser than pixels, a delay covers the time since the previous report (no
                 // report comes while the work is stalled): draw it as a block from there, not as a slope
-                if (steps && i > 0 && t - p.x()[i - 1] > bucketUs && t < toUs) {
-                    x[m] = p.x()[i - 1] / 1e6;
+                if (steps && i > 0 && t - (p.x()[i - 1] - shift) > bucketUs && t < toUs) {
+                    x[m] = (p.x()[i - 1] - shift) / 1e6;
                     y[m++] = drawnMs;
                 }
                 x[m] = t / 1e6;
@@ -300,7 +300,7 @@ final class FrameComputer {
             yLower = Double.isFinite(visibleMin) ? Math.min(0, visibleMin) : 0;
             yUpper = yLower + (top * 1.05 - yLower) / (1 - strip);
         }
-        return new ComputedFrame(token, r.generation(), true, cpus, sizes, xs, ys, maxDrawn, fromS, toS, yLower,
+        return new ComputedFrame(token, r.generation(), true, series, sizes, xs, ys, maxDrawn, fromS, toS, yLower,
                 yUpper, log, r.columns(), List.copyOf(waitingInView), null, null, System.nanoTime() - started);
     }
 }

@@ -11,13 +11,14 @@ import org.wqlab.live.SeriesSnapshot;
 import org.wqlab.live.Waiting;
 
 /**
- * What a delay chart draws, read from any thread without blocking writers: per-CPU series (ascending times,
- * published prefixes that never change), markers and the threshold. A {@link LiveSession} grows; an experiment
- * loaded from disk does not.
+ * What a delay chart draws, read from any thread without blocking writers: series (per CPU, or per experiment and
+ * CPU for a comparison; ascending times, published prefixes that never change), markers and the threshold. A
+ * {@link LiveSession} grows; an experiment loaded from disk or a comparison does not.
  */
 interface PlotSource {
 
-    List<SeriesSnapshot> series();
+    /** The series to draw; a series' samples are a published prefix that never changes. */
+    List<PlotSeries> series();
 
     List<LiveEvent> events();
 
@@ -50,8 +51,8 @@ interface PlotSource {
     static PlotSource of(LiveSession session) {
         return new PlotSource() {
             @Override
-            public List<SeriesSnapshot> series() {
-                return session.series();
+            public List<PlotSeries> series() {
+                return session.series().stream().map(PlotSeries::ofCpu).toList();
             }
 
             @Override
@@ -116,10 +117,11 @@ interface PlotSource {
     }
 
     static PlotSource of(ExperimentSeries experiment) {
+        List<PlotSeries> cpus = experiment.series().stream().map(PlotSeries::ofCpu).toList();
         return new PlotSource() {
             @Override
-            public List<SeriesSnapshot> series() {
-                return experiment.series();
+            public List<PlotSeries> series() {
+                return cpus;
             }
 
             @Override

@@ -20,19 +20,23 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
-import org.wqlab.core.palette.Palette;
 import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.live.ExperimentSeries;
 import org.wqlab.report.Comparison;
 import org.wqlab.report.Units;
 import org.wqlab.ui.experiments.ExperimentIds;
 import org.wqlab.ui.experiments.ReadOnlyEditor;
 import org.wqlab.ui.experiments.export.EditorMenus;
 import org.wqlab.ui.experiments.model.DelayText;
+import org.wqlab.ui.plot.ComparedExperiment;
+import org.wqlab.ui.plot.ComparisonChart;
+import org.wqlab.ui.plot.ComparisonSeries;
 
 /**
- * Two or more experiments side by side: their delays overlaid and aligned on the USB disconnect (t = 0), a table
- * of worst delay, p99, count, kernel, config and cached size, and the verdict. The model is the report bundle's
- * {@link Comparison}; loading runs in a Job.
+ * Two or more experiments side by side: their delays overlaid and aligned on the USB disconnect (t = 0) in
+ * org.wqlab.ui.plot's {@link ComparisonChart} (the experiment editor's chart: per-pixel min/max frames, wheel, drag
+ * and keys), a table of worst delay, p99, count, kernel, config and cached size, and the verdict. The model is the
+ * report bundle's {@link Comparison}; loading (and the chart's series) runs in a Job.
  */
 public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
 
@@ -41,12 +45,12 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
     }
     static final String[] HEADERS = { "Experiment", "Date (UTC)", "Board", "Kernel", "Config", "Cached", "Reports",
             "Worst", "p99", "Worst after disconnect", "Status" };
-    static final int[] WIDTHS = { 220, 150, 130, 150, 220, 90, 70, 90, 90, 160, 90 };
+    static final int[] WIDTHS = { 150, 150, 130, 150, 210, 80, 70, 90, 80, 170, 90 };
 
     private Composite root;
     private Label verdict;
     private Label explanation;
-    private OverlayChart chart;
+    private ComparisonChart chart;
     private Table table;
     private volatile Comparison comparison;
     private volatile String loadError;
@@ -60,7 +64,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
         return loadError;
     }
 
-    public OverlayChart chart() {
+    public ComparisonChart chart() {
         return chart;
     }
 
@@ -92,7 +96,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
 
         SashForm sash = new SashForm(root, SWT.VERTICAL);
         GridDataFactory.fillDefaults().grab(true, true).applyTo(sash);
-        chart = new OverlayChart(sash, "Delay around the USB disconnect", "seconds from the disconnect");
+        chart = new ComparisonChart(sash, "Delay around the USB disconnect");
         chart.chart().setData(ExperimentIds.KEY, ExperimentIds.COMPARE_CHART);
         table = new Table(sash, SWT.FULL_SELECTION | SWT.V_SCROLL | SWT.H_SCROLL | SWT.MULTI);
         table.setData(ExperimentIds.KEY, ExperimentIds.COMPARE_TABLE);
@@ -118,7 +122,8 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
                     loaded.add(ExperimentLoader.load(new ExperimentFolder(dir)));
                 }
                 Comparison c = Comparison.of(loaded);
-                display.asyncExec(() -> show(c));
+                ComparisonSeries overlay = overlay(c);
+                display.asyncExec(() -> show(c, overlay));
             } catch (Exception e) {
                 loadError = e.getMessage();
                 display.asyncExec(() -> {
@@ -133,18 +138,23 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
         job.schedule();
     }
 
-    private void show(Comparison c) {
+    /** Each experiment's series from its disconnect, named as the comparison names it. */
+    private static ComparisonSeries overlay(Comparison c) {
+        List<ComparedExperiment> compared = new ArrayList<>();
+        for (int i = 0; i < c.experiments().size(); i++) {
+            compared.add(new ComparedExperiment(c.labels().get(i), ExperimentSeries.of(c.experiments().get(i).content()),
+                    c.alignmentUs().get(i), c.statistics().get(i).lateRunsOnly()));
+        }
+        return ComparisonSeries.of(compared);
+    }
+
+    private void show(Comparison c, ComparisonSeries overlay) {
         if (root.isDisposed()) {
             return;
         }
         verdict.setText(c.verdict());
         explanation.setText(String.join("\n", c.explanation()));
-        for (int i = 0; i < c.series().size(); i++) {
-            var s = c.series().get(i);
-            chart.addSeries(s.name(), s.secondsFromDisconnect(), s.delayMs(), c.statistics().get(i).lateRunsOnly());
-        }
-        chart.setMarkers(List.of(new OverlayChart.Marker(0, "USB disconnect (t = 0)", Palette.USB_DISCONNECT)));
-        chart.fit();
+        chart.setSeries(overlay);
         for (var r : c.rows()) {
             TableItem item = new TableItem(table, SWT.NONE);
             item.setText(new String[] { r.name(), r.date(), r.board(), r.kernel(), r.config(),
