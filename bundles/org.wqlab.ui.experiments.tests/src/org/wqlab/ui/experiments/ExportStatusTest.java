@@ -160,9 +160,19 @@ class ExportStatusTest {
 
     /** The status line shows the text and an Open link; clicking it runs the launcher. */
     private static void openShown(Display display, ExportStatus status, String text) {
-        Link open = UiWait.until(display, () -> status.label() != null && text.equals(status.label().getText())
-                && status.openLink() != null && status.openLink().isVisible() ? status.openLink() : null, WAIT,
-                "the status line to show " + text);
+        Link open;
+        try {
+            open = UiWait.until(display, () -> status.label() != null && text.equals(status.label().getText())
+                    && status.openLink() != null && status.openLink().isVisible() ? status.openLink() : null, WAIT,
+                    "the status line to show " + text);
+        } catch (AssertionError e) {
+            IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+            throw new AssertionError(e.getMessage() + "; label " + (status.label() == null ? "not drawn"
+                    : "'" + status.label().getText() + "' visible " + status.label().isVisible()) + ", link "
+                    + (status.openLink() == null ? "not drawn" : "visible " + status.openLink().isVisible())
+                    + ", active part " + page.getActivePartReference().getId() + ", active editor "
+                    + page.getActiveEditor() + ", shell visible " + display.getActiveShell(), e);
+        }
         assertEquals("<a>Open</a>", open.getText());
         open.notifyListeners(SWT.Selection, new Event());
     }

@@ -15,10 +15,8 @@ import org.eclipse.jface.action.IStatusLineManager;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Shell;
-import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.IViewSite;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.wqlab.core.model.InputException;
@@ -193,15 +191,21 @@ public final class ExportActions {
         job.schedule();
     }
 
-    /** The status line of the active part of {@code shell}'s workbench window, or null. */
+    /**
+     * Where to say what was exported: the status line of the active editor of {@code shell}'s workbench window
+     * (its items stay shown while a view is active, and the editor exports run for the active editor), else of the
+     * active part (the Experiments view); null when there is neither.
+     */
     private static IStatusLineManager statusLineOf(Shell shell) {
         for (IWorkbenchWindow w : PlatformUI.getWorkbench().getWorkbenchWindows()) {
             IWorkbenchPage page = w.getShell() == shell ? w.getActivePage() : null;
-            IWorkbenchPart part = page == null ? null : page.getActivePart();
-            if (part != null && part.getSite() instanceof IEditorSite site) {
-                return site.getActionBars().getStatusLineManager();
+            if (page == null) {
+                continue;
             }
-            if (part != null && part.getSite() instanceof IViewSite site) {
+            if (page.getActiveEditor() != null) {
+                return page.getActiveEditor().getEditorSite().getActionBars().getStatusLineManager();
+            }
+            if (page.getActivePart() != null && page.getActivePart().getSite() instanceof IViewSite site) {
                 return site.getActionBars().getStatusLineManager();
             }
         }
