@@ -154,8 +154,8 @@ class ExportStatusTest {
     }
 
     private static ExportStatus statusOf(ExperimentEditor editor, Display display) {
-        return UiWait.until(display, () -> editor.getEditorSite().getActionBars().getStatusLineManager()
-                .find(ExportStatus.ID) instanceof ExportStatus s ? s : null, WAIT, "the export's status line item");
+        return UiWait.until(display, () -> ExportStatus.in(editor.getEditorSite().getActionBars()
+                .getStatusLineManager()), WAIT, "the export's status line item");
     }
 
     /** The status line shows the text and an Open link; clicking it runs the launcher. */

@@ -39,11 +39,8 @@ public final class ExportStatus extends ContributionItem {
         if (statusLine == null) {
             return;
         }
-        IContributionItem found = statusLine.find(ID);
-        ExportStatus item;
-        if (found instanceof ExportStatus s) {
-            item = s;
-        } else {
+        ExportStatus item = in(statusLine);
+        if (item == null) {
             item = new ExportStatus();
             statusLine.add(item);
         }
@@ -51,6 +48,19 @@ public final class ExportStatus extends ContributionItem {
         item.text = "Exported " + what + " to " + item.file;
         statusLine.markDirty();
         statusLine.update(true); // the status line fills its items again: the label shows the new text
+    }
+
+    /**
+     * The item {@code statusLine} holds itself, or null. Not {@code find}: a part's status line finds in the window's
+     * too, where an item of an editor closed since may linger, never shown again.
+     */
+    public static ExportStatus in(IStatusLineManager statusLine) {
+        for (IContributionItem i : statusLine.getItems()) {
+            if (i instanceof ExportStatus s) {
+                return s;
+            }
+        }
+        return null;
     }
 
     /** "Exported WHAT to PATH", or empty before the first export. */
