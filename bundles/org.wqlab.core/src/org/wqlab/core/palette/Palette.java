@@ -2,6 +2,8 @@ package org.wqlab.core.palette;
 
 import java.util.List;
 
+import org.wqlab.core.model.EventKind;
+
 /**
  * The colours of the live plot, the experiment and compare editors and the reports, named by what they show. UI
  * bundles turn them into SWT colours ({@code org.wqlab.ui.plot.SwtColours}), the report into CSS hex
@@ -42,6 +44,17 @@ public final class Palette {
     public static final Rgb CURSOR = Rgb.of(0x1565c0);
 
     private Palette() {
+    }
+
+    /** The colour of an event's marker line on a delay chart. */
+    public static Rgb marker(EventKind kind) {
+        return switch (kind) {
+            case USB_DISCONNECT -> USB_DISCONNECT;
+            case USB_CONNECT -> USB_CONNECT;
+            case MODULE_START, MODULE_STOP -> MODULE_EVENT;
+            case WORKQUEUE_HOG, WORKQUEUE_LOCKUP -> WORKQUEUE_WARNING;
+            case MARK -> MARK;
+        };
     }
 
     /** The series colour for index {@code i} (a CPU or an experiment), repeating after {@link #SERIES}' size. */

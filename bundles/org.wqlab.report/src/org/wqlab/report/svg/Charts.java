@@ -3,15 +3,15 @@ package org.wqlab.report.svg;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.wqlab.core.model.Event;
-import org.wqlab.core.model.LogEntry;
-import org.wqlab.core.samples.SampleStore;
+import org.wqlab.analysis.AnalysisFiles;
+import org.wqlab.analysis.StallShade;
+import org.wqlab.core.model.InputException;
 import org.wqlab.core.stats.Statistics;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.report.AlignedSeries;
 import org.wqlab.report.Comparison;
-import org.wqlab.report.LogMarks;
 import org.wqlab.report.Units;
+import org.wqlab.live.ExperimentSeries;
 
 /** The report's charts, made from an experiment or a comparison: SVG text, all values from the data. */
 public final class Charts {
@@ -29,39 +29,24 @@ public final class Charts {
     private Charts() {
     }
 
-    /** Delay against board time of one experiment, with its events and marks and the threshold. */
+    /**
+     * Delay against board time of one experiment, the whole of it, as the experiment editor's plot draws it: per CPU,
+     * with its event markers, the threshold and the attribution's shading from its {@code analysis.json}.
+     */
     public static String delayVsTime(LoadedExperiment e, Statistics s, String id) {
-        SampleStore samples = e.content().samples();
-        int timed = 0;
-        for (int i = 0; i < samples.size(); i++) {
-            if (samples.hasTimestamp(i)) {
-                timed++;
-            }
-        }
-        double[] x = new double[timed];
-        double[] y = new double[timed];
-        int k = 0;
-        for (int i = 0; i < samples.size(); i++) {
-            if (samples.hasTimestamp(i)) {
-                x[k] = samples.timestampUs(i) / 1e6;
-                y[k++] = samples.delayUs(i) / 1000.0;
-            }
-        }
-        List<Marker> markers = new ArrayList<>();
-        for (Event ev : e.content().events()) {
-            if (ev.timestampUs() != LogEntry.NO_TIME) {
-                String label = eventLabel(ev);
-                if (label != null) {
-                    markers.add(new Marker(ev.timestampUs() / 1e6, label));
-                }
-            }
-        }
-        for (LogMarks.Mark m : LogMarks.read(e.folder().kernelLog())) {
-            markers.add(new Marker(m.timestampUs() / 1e6, "mark: " + m.label()));
-        }
+        ExperimentSeries series = ExperimentSeries.of(e.content());
         String title = e.metadata().name() + ": delay vs time (worst " + Units.ms(s.maxUs()) + " ms)";
-        return new LineChart(id, title, "board time (s)", List.of(new AlignedSeries(e.metadata().name(), x, y)),
-                markers, s.thresholdUs() / 1000.0).stems(s.lateRunsOnly()).toSvg();
+        return new DelayPlot(title, series, s.thresholdUs(), shades(e)).svg(id,
+                PlotWindow.whole(series, PlotWindow.DEFAULT_WIDTH, PlotWindow.DEFAULT_HEIGHT));
+    }
+
+    /** The attribution's shading of an experiment: none without a readable {@code analysis.json}. */
+    public static List<StallShade> shades(LoadedExperiment e) {
+        try {
+            return AnalysisFiles.read(e.folder()).map(StallShade::of).orElse(List.of());
+        } catch (InputException ex) {
+            return List.of();
+        }
     }
 
     /** The comparison's series on one time axis, t = 0 at each experiment's disconnect. */
@@ -150,17 +135,5 @@ public final class Charts {
         }
         long worst = c.rows().stream().mapToLong(r -> r.worstUs()).max().orElse(0);
         return new HistogramChart(id, "Delay histogram (worst case " + Units.ms(worst) + " ms)", bins).toSvg();
-    }
-
-    private static String eventLabel(Event ev) {
-        return switch (ev.kind()) {
-            case USB_DISCONNECT -> "USB disconnect " + ev.subject();
-            case USB_CONNECT -> "USB connect " + ev.subject();
-            case MODULE_START -> "module load";
-            case MODULE_STOP -> "module unload";
-            case WORKQUEUE_LOCKUP -> "workqueue lockup";
-            case WORKQUEUE_HOG -> null;
-            case MARK -> ev.subject();
-        };
     }
 }

@@ -1,10 +1,6 @@
 package org.wqlab.ui.plot;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.events.PaintEvent;
@@ -19,8 +15,7 @@ import org.eclipse.swtchart.Chart;
 import org.eclipse.swtchart.IAxis;
 import org.eclipse.swtchart.ICustomPaintListener;
 import org.wqlab.analysis.Analysis;
-import org.wqlab.analysis.AttributedDelay;
-import org.wqlab.analysis.Culprit;
+import org.wqlab.analysis.StallShade;
 import org.wqlab.analysis.Verdict;
 import org.wqlab.core.palette.Palette;
 
@@ -60,20 +55,10 @@ public final class AttributionOverlay implements ICustomPaintListener {
         }
     }
 
-    /** The spans drawn: one per distinct top culprit of the delays longer than the period. */
+    /** The spans drawn: the analysis' {@link StallShade}s, in seconds. */
     static List<Span> spans(Analysis a) {
-        Map<String, Span> byItem = new LinkedHashMap<>();
-        for (AttributedDelay d : a.delays()) {
-            if (d.delayUs() <= a.periodUs() || d.culprits().isEmpty()) {
-                continue;
-            }
-            Culprit c = d.culprits().get(0);
-            String label = String.format(Locale.ROOT, "%s on %s: held %s %.0f ms", c.function(),
-                    c.workqueue().isEmpty() ? "?" : c.workqueue(), "CPU " + c.cpu(), c.heldUs() / 1000.0);
-            byItem.putIfAbsent(c.worker() + "@" + c.startUs(), new Span(c.startUs() / 1e6, c.endUs() / 1e6,
-                    d.lateFromUs() / 1e6, d.lateToUs() / 1e6, label));
-        }
-        return List.copyOf(new ArrayList<>(byItem.values()));
+        return StallShade.of(a).stream().map(s -> new Span(s.fromUs() / 1e6, s.toUs() / 1e6, s.lateFromUs() / 1e6,
+                s.lateToUs() / 1e6, s.label())).toList();
     }
 
     public List<String> labels() {

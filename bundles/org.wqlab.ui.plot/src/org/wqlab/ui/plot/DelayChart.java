@@ -502,13 +502,7 @@ final class DelayChart {
     }
 
     private static Color markerColour(LiveEvent e) {
-        return SwtColours.of(switch (e.kind()) {
-            case USB_DISCONNECT -> Palette.USB_DISCONNECT;
-            case USB_CONNECT -> Palette.USB_CONNECT;
-            case MODULE_START, MODULE_STOP -> Palette.MODULE_EVENT;
-            case WORKQUEUE_HOG, WORKQUEUE_LOCKUP -> Palette.WORKQUEUE_WARNING;
-            case MARK -> Palette.MARK;
-        });
+        return SwtColours.of(Palette.marker(e.kind()));
     }
 
     // ---- mouse: wheel zoom, drag pan, double-click default view ---------------------------------------------

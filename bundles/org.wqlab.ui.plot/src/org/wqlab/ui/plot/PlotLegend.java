@@ -8,8 +8,7 @@ import org.eclipse.swt.layout.RowLayout;
 import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
-import org.wqlab.core.palette.Palette;
-import org.wqlab.core.palette.Rgb;
+import org.wqlab.core.palette.PlotKey;
 
 /**
  * One row naming what the delay chart draws besides the CPUs' series (the chart's own legend names those): the
@@ -17,24 +16,7 @@ import org.wqlab.core.palette.Rgb;
  */
 public final class PlotLegend {
 
-    /** How an entry's swatch is drawn. */
-    enum Swatch {
-        LINE, DASHED, DOTTED, SHADE
-    }
-
-    /** One entry. */
-    record Entry(Swatch swatch, Rgb colour, String text) {
-    }
-
-    static final List<Entry> ENTRIES = List.of(new Entry(Swatch.DASHED, Palette.THRESHOLD, "threshold"),
-            new Entry(Swatch.LINE, Palette.USB_DISCONNECT, "USB disconnect"),
-            new Entry(Swatch.LINE, Palette.USB_CONNECT, "USB connect"),
-            new Entry(Swatch.LINE, Palette.MODULE_EVENT, "module load/unload"),
-            new Entry(Swatch.DOTTED, Palette.MARK, "mark"),
-            new Entry(Swatch.LINE, Palette.WORKQUEUE_WARNING, "workqueue warning"),
-            new Entry(Swatch.SHADE, Palette.STALL_SHADE, "work item holding the CPU"),
-            new Entry(Swatch.SHADE, Palette.STALL_LATE, "late interval"),
-            new Entry(Swatch.LINE, Palette.CURSOR, "time cursor"));
+    static final List<PlotKey> ENTRIES = PlotKey.DELAY_CHART;
 
     private PlotLegend() {
     }
@@ -49,7 +31,7 @@ public final class PlotLegend {
         layout.marginBottom = 2;
         row.setLayout(layout);
         row.setData(PlotWidgetIds.KEY, PlotWidgetIds.LEGEND);
-        for (Entry e : ENTRIES) {
+        for (PlotKey e : ENTRIES) {
             Canvas swatch = new Canvas(row, SWT.NONE);
             swatch.setLayoutData(new RowData(18, 10));
             swatch.addPaintListener(p -> {
@@ -63,8 +45,8 @@ public final class PlotLegend {
                     }
                     case LINE, DASHED, DOTTED -> {
                         p.gc.setLineWidth(2);
-                        p.gc.setLineStyle(e.swatch() == Swatch.DASHED ? SWT.LINE_DASH
-                                : e.swatch() == Swatch.DOTTED ? SWT.LINE_DOT : SWT.LINE_SOLID);
+                        p.gc.setLineStyle(e.swatch() == PlotKey.Swatch.DASHED ? SWT.LINE_DASH
+                                : e.swatch() == PlotKey.Swatch.DOTTED ? SWT.LINE_DOT : SWT.LINE_SOLID);
                         p.gc.drawLine(0, 5, 18, 5);
                     }
                 }

@@ -82,6 +82,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     private Label sequenceVariables;
     private StyledText module;
     private volatile ExperimentDetails details;
+    private volatile Analysis analysis;
     private volatile String loadError;
     /** The banner around the experiment's name, kept so that a rename rewrites only the name. */
     private String bannerPrefix = "";
@@ -92,6 +93,11 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     /** The loaded experiment, or null while loading (or when it failed: see {@link #loadError()}). */
     public ExperimentDetails details() {
         return details;
+    }
+
+    /** The run's analysis (verdict and attribution, shaded on the plot), or null: none, or not loaded yet. */
+    public Analysis analysis() {
+        return analysis;
     }
 
     public String loadError() {
@@ -348,6 +354,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                 display.asyncExec(() -> {
                     show(d, plot);
                     if (!root.isDisposed()) {
+                        this.analysis = analysis;
                         overlay.show(analysis);
                         timeline.load(AnalysisFiles.traceLog(d.loaded().folder()), analysis);
                         AttributionOverlay.setVerdict(verdict, analysis);

@@ -38,23 +38,27 @@ enum EditorExport {
         return switch (this) {
             case CHART_PNG -> editor instanceof ExperimentEditor e && e.chart() != null
                     || editor instanceof CompareEditor c && c.chart() != null;
-            case CSV, SVG -> editor instanceof ExperimentEditor e && e.details() != null;
+            case CSV -> editor instanceof ExperimentEditor e && e.details() != null;
+            case SVG -> editor instanceof ExperimentEditor e && e.details() != null && e.chart().series() != null;
             case HTML, TEXT -> editor instanceof ExperimentEditor e && e.details() != null
                     || editor instanceof CompareEditor c && c.comparison() != null;
             case OVERLAY_SVG, COMPARISON_CSV -> editor instanceof CompareEditor c && c.comparison() != null;
         };
     }
 
-    /** Runs the export to {@code file}, or to one the user chooses when null (CSV and SVG always ask). */
+    /** Runs the export to {@code file}, or to one the user chooses when null. */
     void run(IEditorPart editor, Shell shell, Path file) {
         if (editor instanceof ExperimentEditor e) {
             ExperimentDetails d = e.details();
             switch (this) {
                 case CHART_PNG -> ExportActions.chartPng(shell, e.chart()::snapshot, e.input().getName(), file);
-                case CSV -> ExportActions.exportCsv(shell, List.of(d.summary()));
-                case SVG -> ExportActions.exportSvg(shell, List.of(d.summary()));
-                case HTML -> ExportActions.exportHtml(shell, List.of(d.summary()));
-                case TEXT -> ExportActions.exportText(shell, List.of(d.summary()));
+                case CSV -> ExportActions.exportCsv(shell, List.of(d.summary()), file);
+                case SVG -> {
+                    ShownPlot shown = ShownPlot.of(e);
+                    ExportActions.plotSvg(shell, shown.plot(), shown.window(), e.input().getName(), file);
+                }
+                case HTML -> ExportActions.exportHtml(shell, List.of(d.summary()), file);
+                case TEXT -> ExportActions.exportText(shell, List.of(d.summary()), file);
                 default -> throw new IllegalStateException(this + " is not an experiment editor export");
             }
         } else if (editor instanceof CompareEditor c) {
