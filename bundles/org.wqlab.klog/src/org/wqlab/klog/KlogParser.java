@@ -72,6 +72,9 @@ public final class KlogParser {
     private static final byte[] WORKQUEUE = ascii("workqueue: ");
     private static final byte[] HOGGED = ascii(" hogged CPU for >");
     private static final byte[] BUG_LOCKUP = ascii("BUG: workqueue lockup");
+    private static final byte[] WQLAB = ascii("wqlab: ");
+    private static final byte[] WQLAB_MARK = ascii("mark ");
+    private static final byte[] WQLAB_STEP = ascii("step ");
     private static final byte[] TIME = ascii(" time");
     private static final byte[] STUCK_FOR = ascii("stuck for ");
     private static final byte[][] MONTHS = { ascii("Jan"), ascii("Feb"), ascii("Mar"), ascii("Apr"), ascii("May"),
@@ -848,6 +851,9 @@ public final class KlogParser {
                     if (startsWith(buf, m, e, WORKQUEUE) && workqueueHog(line, buf, m, e)) {
                         return;
                     }
+                    if (startsWith(buf, m, e, WQLAB) && wqlabMark(line, buf, m, e)) {
+                        return;
+                    }
                 }
                 case 'B' -> {
                     if (startsWith(buf, m, e, BUG_LOCKUP)) {
@@ -1047,6 +1053,25 @@ public final class KlogParser {
     }
 
     /** "BUG: workqueue lockup - pool cpus=0 node=0 flags=0x0 nice=0 stuck for 42s!". */
+    /**
+     * "wqlab: mark LABEL" and "wqlab: step N TYPE LABEL", the lines a run writes for its mark steps and at every
+     * step: a {@link EventKind#MARK} whose subject is the label, or "step N TYPE LABEL". Nothing else a run writes
+     * (its start marker, the cached size) is an event.
+     */
+    private boolean wqlabMark(long line, byte[] buf, int m, int e) {
+        int q = m + WQLAB.length;
+        String subject;
+        if (startsWith(buf, q, e, WQLAB_MARK)) {
+            subject = text(buf, q + WQLAB_MARK.length, e);
+        } else if (startsWith(buf, q, e, WQLAB_STEP)) {
+            subject = text(buf, q, e);
+        } else {
+            return false;
+        }
+        sink.event(new Event(line, ts, precision, EventKind.MARK, subject.strip(), Map.of(), text(buf, m, e)));
+        return true;
+    }
+
     private void lockup(long line, byte[] buf, int m, int e) {
         String message = text(buf, m, e);
         String subject = "";

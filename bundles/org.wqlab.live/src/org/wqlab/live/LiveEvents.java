@@ -19,7 +19,9 @@ final class LiveEvents {
             case USB_CONNECT -> new LiveEvent(timeUs, EventKind.USB_CONNECT, "USB connect " + event.subject());
             case MODULE_START -> new LiveEvent(timeUs, EventKind.MODULE_START, "latency_mon load");
             case MODULE_STOP -> new LiveEvent(timeUs, EventKind.MODULE_STOP, "latency_mon unload");
-            default -> null;
+            case MARK -> new LiveEvent(timeUs, EventKind.MARK, event.subject());
+            case WORKQUEUE_HOG -> new LiveEvent(timeUs, EventKind.WORKQUEUE_HOG, "hogged CPU: " + event.subject());
+            case WORKQUEUE_LOCKUP -> new LiveEvent(timeUs, EventKind.WORKQUEUE_LOCKUP, "workqueue lockup");
         });
     }
 

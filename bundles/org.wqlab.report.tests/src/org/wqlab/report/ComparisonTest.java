@@ -107,12 +107,13 @@ class ComparisonTest {
             }
         }
         String bestLabel = c.labels().get(best);
-        assertTrue(c.verdict().startsWith(bestLabel + " (" + expected.get(best).worst() / 1000 + " ms worst) is "),
+        assertTrue(c.verdict().startsWith("The worst delay of " + bestLabel + " (" + expected.get(best).worst() / 1000
+                + " ms) is "),
                 c.verdict());
         for (int i = 0; i < expected.size(); i++) {
             if (i != best) {
                 double ratio = (double) expected.get(i).worst() / expected.get(best).worst();
-                String part = String.format(Locale.ROOT, "%.1fx better than %s (%d ms)", ratio, c.labels().get(i),
+                String part = String.format(Locale.ROOT, "%.1fx shorter than that of %s (%d ms)", ratio, c.labels().get(i),
                         expected.get(i).worst() / 1000);
                 assertTrue(c.verdict().contains(part), c.verdict() + " should contain " + part);
             }
@@ -125,8 +126,8 @@ class ComparisonTest {
         Expected tailored = expected(c.experiments().get(0).folder().dir());
         Expected def = expected(c.experiments().get(1).folder().dir());
         String ratio = String.format(Locale.ROOT, "%.1f", (double) def.worst() / tailored.worst());
-        assertEquals("tailored (" + tailored.worst() / 1000 + " ms worst) is " + ratio + "x better than default ("
-                + def.worst() / 1000 + " ms)", c.verdict());
+        assertEquals("The worst delay of tailored (" + tailored.worst() / 1000 + " ms) is " + ratio
+                + "x shorter than that of default (" + def.worst() / 1000 + " ms)", c.verdict());
     }
 
     @Test
@@ -161,8 +162,8 @@ class ComparisonTest {
         assertEquals(0, c.rows().get(2).count());
         // the two copies share name, board, kernel and id: told apart by their position
         assertEquals(c.labels().get(0).replace("#1", "#2"), c.labels().get(1));
-        assertEquals(c.labels().get(0) + " (" + x.worst() / 1000 + " ms worst) is on par with " + c.labels().get(1)
-                + " (" + x.worst() / 1000 + " ms) (within 5%)", c.verdict());
+        assertEquals("The worst delay of " + c.labels().get(0) + " (" + x.worst() / 1000 + " ms) is on par with that of "
+                + c.labels().get(1) + " (" + x.worst() / 1000 + " ms) (within 5%)", c.verdict());
         assertTrue(c.notes().contains(c.labels().get(2) + ": no delay was reported, left out of the verdict"),
                 c.notes()::toString);
     }

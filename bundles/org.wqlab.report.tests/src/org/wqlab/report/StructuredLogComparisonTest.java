@@ -86,7 +86,7 @@ class StructuredLogComparisonTest {
 
         long classicWorst = c.rows().get(1).worstUs();
         String ratio = String.format(Locale.ROOT, "%.1f", (double) classicWorst / worst);
-        assertEquals("improved (" + Units.ms(worst) + " ms worst) is " + ratio + "x better than "
+        assertEquals("The worst delay of improved (" + Units.ms(worst) + " ms) is " + ratio + "x shorter than that of "
                 + c.labels().get(1) + " (" + Units.ms(classicWorst) + " ms)", c.verdict());
 
         String html = HtmlReport.of(c);

@@ -230,24 +230,26 @@ public final class Comparison {
             return rows.size() == 1 ? labels.get(best) + ": " + Units.ms(rows.get(best).worstUs())
                     + " ms worst delay" : "only " + bestText + " has reports to compare";
         }
+        // worst delays only: whether that is a better kernel or a smaller cache is the explanation's to say
         List<String> parts = new ArrayList<>();
         List<String> onPar = new ArrayList<>();
         for (int i : measured.subList(1, measured.size())) {
             long worse = rows.get(i).worstUs();
             long bestUs = rows.get(best).worstUs();
-            String other = labels.get(i) + " (" + Units.ms(worse) + " ms)";
+            String other = "that of " + labels.get(i) + " (" + Units.ms(worse) + " ms)";
             if (bestUs <= 0) {
-                parts.add(worse <= bestUs ? "on par with " + other : "better than " + other);
+                (worse <= bestUs ? onPar : parts).add(worse <= bestUs ? other : "shorter than " + other);
             } else {
                 double ratio = (double) worse / bestUs;
                 if (ratio < 1.05) {
                     onPar.add(other);
                 } else {
-                    parts.add(Units.ratio(ratio) + "x better than " + other);
+                    parts.add(Units.ratio(ratio) + "x shorter than " + other);
                 }
             }
         }
-        StringBuilder v = new StringBuilder(bestText);
+        StringBuilder v = new StringBuilder("The worst delay of ").append(labels.get(best)).append(" (")
+                .append(Units.ms(rows.get(best).worstUs())).append(" ms)");
         if (!parts.isEmpty()) {
             v.append(" is ").append(joinAnd(parts));
         }

@@ -20,6 +20,7 @@ import org.wqlab.analysis.AnalysisFiles;
 import org.wqlab.analysis.AttributedDelay;
 import org.wqlab.analysis.Culprit;
 import org.wqlab.analysis.StallShade;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.core.palette.Palette;
 import org.wqlab.core.palette.PlotKey;
 import org.wqlab.core.store.ExperimentFolder;
@@ -84,7 +85,13 @@ class DelayPlotTest {
         long disconnectUs = series.events().stream().filter(e -> e.label().equals("USB disconnect 2-1")).findFirst()
                 .orElseThrow().timeUs();
         assertEquals(x.px(disconnectUs / 1e6), markers.get(0), 0.11, "the disconnect's marker at its time");
-        assertEquals(1, count(svg, "<line class=\"marker\""), "the load and the reconnect are out of view");
+        assertEquals(1, count(svg, "<line class=\"marker\" data-kind=\"u")
+                + count(svg, "<line class=\"marker\" data-kind=\"module"), "the load and the reconnect are out of view");
+        List<String> stepsInView = series.events().stream().filter(e -> e.kind() == EventKind.MARK
+                && e.timeUs() >= from * 1e6 && e.timeUs() <= to * 1e6).map(e -> e.label()).toList();
+        assertTrue(!stepsInView.isEmpty(), "a step of the run in the window");
+        assertEquals(stepsInView.size(), count(svg, "<line class=\"marker\" data-kind=\"mark\""));
+        stepsInView.forEach(label -> assertTrue(svg.contains(">" + label + "</text>"), "the step labelled: " + label));
         assertTrue(svg.contains("fill=\"" + Palette.USB_DISCONNECT.hex() + "\">USB disconnect 2-1</text>"),
                 "the marker's label in its colour");
 

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.core.store.Workspace;
@@ -80,7 +81,13 @@ class ForgedKernelLogLinesTest {
 
             LoadedExperiment e = ExperimentLoader.load(r.folder());
             assertEquals(0, e.content().samples().size(), "no sample forged");
-            assertEquals(List.of(), e.content().events(), "no event forged");
+            // the run's own marks and steps are MARK events; nothing in a label makes another kind
+            assertTrue(e.content().events().stream().allMatch(ev -> ev.kind() == EventKind.MARK),
+                    e.content().events()::toString);
+            assertEquals(declared.size() + 2, e.content().events().stream()
+                    .filter(ev -> ev.subject().startsWith("step ")).count(), "a marker per step");
+            assertTrue(e.content().events().stream().anyMatch(ev -> ev.subject().equals("x\\x0aDELAY: 99999")),
+                    e.content().events()::toString);
             List<String> log = Files.readAllLines(r.folder().kernelLog(), StandardCharsets.UTF_8);
             assertTrue(log.stream().anyMatch(l -> l.endsWith(";wqlab: mark x\\x0aDELAY: 99999")), log::toString);
             assertTrue(log.stream().anyMatch(l -> l.endsWith(";wqlab: mark x\\x5cnDELAY: 99999")), log::toString);
