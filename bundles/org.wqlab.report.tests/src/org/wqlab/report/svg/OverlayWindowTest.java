@@ -3,13 +3,17 @@ package org.wqlab.report.svg;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.report.AlignedSeries;
+import org.wqlab.report.Comparison;
+import org.wqlab.report.TestData;
 
 class OverlayWindowTest {
 
@@ -62,6 +66,15 @@ class OverlayWindowTest {
         double last = 940 - 2.7 * pxPerS;
         assertEquals(first, xs.get(0), 0.1, "the first point drawn is at -30 s");
         assertEquals(last, xs.get(xs.size() - 1), 0.1, "the last point drawn is at +60 s");
+    }
+
+    @Test
+    void theWindowTheCompareEditorShowsIsTheWindowExported(@TempDir Path dir) throws Exception {
+        Comparison c = Comparison.of(TestData.load(dir, List.of("tailored", "default")));
+        String shown = Charts.overlay(c, "o", -2, 8);
+        assertTrue(shown.contains("seconds from the USB disconnect (-2 s to +8 s;"), shown);
+        String whole = Charts.overlay(c, "o");
+        assertTrue(!whole.contains("(-2 s to +8 s;"), "the default range is its own");
     }
 
     @Test

@@ -51,6 +51,14 @@ public final class Charts {
 
     /** The comparison's series on one time axis, t = 0 at each experiment's disconnect. */
     public static String overlay(Comparison c, String id) {
+        return overlay(c, id, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * The overlay over {@code fromS..toS} seconds from the disconnect (the window the compare editor shows), or its
+     * own default range around the disconnects when either is NaN.
+     */
+    public static String overlay(Comparison c, String id, double fromS, double toS) {
         long worst = c.rows().stream().mapToLong(r -> r.worstUs()).max().orElse(0);
         double threshold = c.statistics().stream().mapToLong(Statistics::thresholdUs).distinct().count() == 1
                 ? c.statistics().get(0).thresholdUs() / 1000.0 : Double.NaN;
@@ -58,8 +66,9 @@ public final class Charts {
         for (int i = 0; i < lateOnly.length; i++) {
             lateOnly[i] = c.statistics().get(i).lateRunsOnly();
         }
-        double from = overlayFrom(c.series());
-        double to = overlayTo(c.series(), Double.isNaN(threshold) ? 0 : threshold);
+        boolean given = !Double.isNaN(fromS) && !Double.isNaN(toS);
+        double from = given ? fromS : overlayFrom(c.series());
+        double to = given ? toS : overlayTo(c.series(), Double.isNaN(threshold) ? 0 : threshold);
         return new LineChart(id, "Delay aligned on the USB disconnect (worst " + Units.ms(worst) + " ms)",
                 "seconds from the USB disconnect" + shownRange(from, to), c.series(),
                 List.of(new Marker(0, "USB disconnect")), threshold).stems(lateOnly).from(from).to(to).toSvg();

@@ -66,7 +66,7 @@ enum EditorExport {
                 case CHART_PNG -> ExportActions.chartPng(shell, c.chart()::snapshot, "comparison", file);
                 case HTML -> ExportActions.comparisonHtml(shell, c.comparison(), file);
                 case TEXT -> ExportActions.comparisonText(shell, c.comparison(), file);
-                case OVERLAY_SVG -> ExportActions.overlaySvg(shell, c.comparison(), file);
+                case OVERLAY_SVG -> ExportActions.overlaySvg(shell, c.comparison(), c.chart().timeRange(), file);
                 case COMPARISON_CSV -> ExportActions.comparisonCsv(shell, c.comparison(), file);
                 default -> throw new IllegalStateException(this + " is not a compare editor export");
             }

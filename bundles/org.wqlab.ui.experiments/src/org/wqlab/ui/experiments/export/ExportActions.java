@@ -106,9 +106,10 @@ public final class ExportActions {
     }
 
     /** An open comparison's overlay as SVG. */
-    public static void overlaySvg(Shell shell, Comparison c, Path given) {
+    /** The overlay over the window the compare editor shows ({@code range}: from, to in seconds from the pull). */
+    public static void overlaySvg(Shell shell, Comparison c, double[] range, Path given) {
         save(shell, "comparison.svg", "*.svg", given, "comparison overlay SVG",
-                file -> ReportFiles.writeSvg(file, Charts.overlay(c, Charts.OVERLAY_ID)));
+                file -> ReportFiles.writeSvg(file, Charts.overlay(c, Charts.OVERLAY_ID, range[0], range[1])));
     }
 
     /** An open comparison's table as CSV. */
