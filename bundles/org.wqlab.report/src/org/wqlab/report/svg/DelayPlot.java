@@ -13,6 +13,7 @@ import org.wqlab.core.palette.Palette;
 import org.wqlab.core.palette.PlotKey;
 import org.wqlab.live.ExperimentSeries;
 import org.wqlab.live.LiveEvent;
+import org.wqlab.live.MarkerLabels;
 import org.wqlab.live.SeriesSnapshot;
 
 /**
@@ -28,7 +29,7 @@ import org.wqlab.live.SeriesSnapshot;
 public record DelayPlot(String title, ExperimentSeries series, long thresholdUs, List<StallShade> shades) {
 
     /** Marker labels take at most this many rows at the top of the plot, as on screen. */
-    static final int MARKER_LABEL_ROWS = 4;
+    static final int MARKER_LABEL_ROWS = MarkerLabels.ROWS;
     static final double MIN_LOG_MS = 0.001;
     private static final int LINE_HEIGHT = 15;
     private static final double CHAR_WIDTH = 6.6;
@@ -245,7 +246,6 @@ public record DelayPlot(String title, ExperimentSeries series, long thresholdUs,
 
     private static void markers(StringBuilder b, List<LiveEvent> inView, Axis x, double left, double right,
             double top, double bottom) {
-        int row = 0;
         for (LiveEvent e : inView) {
             double px = x.px(e.timeUs() / 1e6);
             String colour = Palette.marker(e.kind()).hex();
@@ -253,11 +253,13 @@ public record DelayPlot(String title, ExperimentSeries series, long thresholdUs,
                     .append("\" x1=\"").append(Svg.n(px)).append("\" x2=\"").append(Svg.n(px)).append("\" y1=\"")
                     .append(Svg.n(top)).append("\" y2=\"").append(Svg.n(bottom)).append("\" stroke=\"").append(colour)
                     .append(e.kind() == EventKind.MARK ? "\" stroke-dasharray=\"1 2\"/>\n" : "\"/>\n");
-            boolean fitsRight = px + 3 + textWidth(e.label()) <= right;
-            double ty = top + 2 + (row++ % MARKER_LABEL_ROWS) * LINE_HEIGHT + 11;
-            b.append("<text class=\"marker-label\" x=\"").append(Svg.n(fitsRight ? px + 3 : px - 3)).append("\" y=\"")
-                    .append(Svg.n(ty)).append(fitsRight ? "\"" : "\" text-anchor=\"end\"").append(" fill=\"")
-                    .append(colour).append("\">").append(Svg.esc(e.label())).append("</text>\n");
+        }
+        for (MarkerLabels.Placed p : MarkerLabels.place(inView, e -> x.px(e.timeUs() / 1e6), DelayPlot::textWidth,
+                right)) {
+            double ty = top + 2 + p.row() * LINE_HEIGHT + 11;
+            b.append("<text class=\"marker-label\" x=\"").append(Svg.n(p.x())).append("\" y=\"").append(Svg.n(ty))
+                    .append("\" fill=\"").append(Palette.marker(p.event().kind()).hex()).append("\">")
+                    .append(Svg.esc(p.event().label())).append("</text>\n");
         }
     }
 

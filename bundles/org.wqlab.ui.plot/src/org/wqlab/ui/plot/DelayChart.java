@@ -29,6 +29,7 @@ import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.palette.Palette;
 import org.wqlab.live.LiveEvent;
+import org.wqlab.live.MarkerLabels;
 import org.wqlab.live.Waiting;
 import org.wqlab.ui.refresh.UiRefreshThrottle;
 
@@ -374,23 +375,29 @@ final class DelayChart {
                 }
             }
             Range xr = x.getRange();
-            int row = 0;
             int lineHeight = gc.getFontMetrics().getHeight();
+            List<LiveEvent> inView = new ArrayList<>();
             for (LiveEvent e : s.events()) {
                 double t = e.timeUs() / 1e6;
                 if (t < xr.lower || t > xr.upper) {
                     continue;
                 }
+                inView.add(e);
                 int px = x.getPixelCoordinate(t);
                 gc.setForeground(markerColour(e));
                 gc.setLineStyle(e.kind() == EventKind.MARK ? SWT.LINE_DOT : SWT.LINE_SOLID);
                 gc.drawLine(px, 0, px, size.y);
                 gc.setLineStyle(SWT.LINE_SOLID);
-                int textWidth = gc.textExtent(e.label()).x;
-                int tx = px + 3 + textWidth > size.x ? px - 3 - textWidth : px + 3;
-                gc.drawText(e.label(), tx, 2 + (row++ % FrameComputer.MARKER_LABEL_ROWS) * lineHeight, true);
             }
-            paintWaiting(gc, x, y, size, Math.min(row, FrameComputer.MARKER_LABEL_ROWS), lineHeight);
+            int rows = 0;
+            for (MarkerLabels.Placed p : MarkerLabels.place(inView, e -> x.getPixelCoordinate(e.timeUs() / 1e6),
+                    label -> gc.textExtent(label).x, size.x)) {
+                gc.setForeground(markerColour(p.event()));
+                gc.drawText(p.event().label(), (int) Math.round(p.x()), 2 + p.row() * lineHeight, true);
+                rows = Math.max(rows, p.row() + 1);
+            }
+            int row = rows;
+            paintWaiting(gc, x, y, size, row, lineHeight);
         }
         paintCursor(gc, x, size);
         Frame f = pendingFrame;

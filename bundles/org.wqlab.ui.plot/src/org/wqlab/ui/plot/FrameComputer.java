@@ -31,7 +31,7 @@ final class FrameComputer {
     /** While a live source shows nothing new, the window and waiting bars still move with the board's clock. */
     static final long CLOCK_TICK_NANOS = 100_000_000L;
     /** Marker labels take at most this many rows at the top of the plot. */
-    static final int MARKER_LABEL_ROWS = 4;
+    static final int MARKER_LABEL_ROWS = org.wqlab.live.MarkerLabels.ROWS;
     private static final long HISTOGRAM_EVERY_NANOS = 1_000_000_000L;
     private static final long STATS_EVERY_NANOS = 200_000_000L;
 
