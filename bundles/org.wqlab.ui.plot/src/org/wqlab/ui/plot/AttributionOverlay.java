@@ -80,7 +80,8 @@ public final class AttributionOverlay implements ICustomPaintListener {
         Color text = e.display.getSystemColor(SWT.COLOR_BLACK);
         int previousAlpha = gc.getAlpha();
         try {
-            int labelY = Math.max(area.y + 4, area.height / 8); // below the chart's own event-marker labels
+            // near the bottom of the shade, clear of the event markers' label rows at the top
+            int labelY = Math.max(area.y + 4, area.y + area.height - 2 * gc.getFontMetrics().getHeight() - 4);
             for (Span s : now) {
                 int x0 = Math.max(area.x, x.getPixelCoordinate(s.fromS()));
                 int x1 = Math.min(area.x + area.width, x.getPixelCoordinate(s.toS()));

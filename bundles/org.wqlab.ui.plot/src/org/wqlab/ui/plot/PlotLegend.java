@@ -3,6 +3,8 @@ package org.wqlab.ui.plot;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.layout.RowData;
 import org.eclipse.swt.layout.RowLayout;
 import org.eclipse.swt.widgets.Canvas;
@@ -30,10 +32,30 @@ public final class PlotLegend {
         layout.marginTop = 2;
         layout.marginBottom = 2;
         row.setLayout(layout);
+        return fill(row, () -> new RowData(18, 10), () -> null);
+    }
+
+    /** The legend as a column, a swatch and its words on each line, to lay out beside the chart. */
+    public static Composite column(Composite parent) {
+        Composite column = new Composite(parent, SWT.NONE);
+        GridLayout layout = new GridLayout(2, false);
+        layout.marginWidth = 0;
+        layout.verticalSpacing = 3;
+        column.setLayout(layout);
+        return fill(column, () -> {
+            GridData d = new GridData(SWT.CENTER, SWT.CENTER, false, false);
+            d.widthHint = 18;
+            d.heightHint = 10;
+            return d;
+        }, () -> new GridData(SWT.FILL, SWT.CENTER, true, false));
+    }
+
+    private static Composite fill(Composite row, java.util.function.Supplier<Object> swatchData,
+            java.util.function.Supplier<Object> textData) {
         row.setData(PlotWidgetIds.KEY, PlotWidgetIds.LEGEND);
         for (PlotKey e : ENTRIES) {
             Canvas swatch = new Canvas(row, SWT.NONE);
-            swatch.setLayoutData(new RowData(18, 10));
+            swatch.setLayoutData(swatchData.get());
             swatch.addPaintListener(p -> {
                 p.gc.setForeground(SwtColours.of(e.colour()));
                 p.gc.setBackground(SwtColours.of(e.colour()));
@@ -53,6 +75,7 @@ public final class PlotLegend {
             });
             Label text = new Label(row, SWT.NONE);
             text.setText(e.text() + "  ");
+            text.setLayoutData(textData.get());
         }
         return row;
     }

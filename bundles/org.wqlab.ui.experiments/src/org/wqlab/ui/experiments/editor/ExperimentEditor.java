@@ -15,6 +15,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
@@ -147,20 +148,35 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         banner.setText("Loading " + input().dir() + " ...");
         banner.setFont(JFaceResources.getBannerFont());
         GridDataFactory.fillDefaults().grab(true, false).indent(6, 4).applyTo(banner);
-        verdict = verdictRow(root);
 
         tabs = new CTabFolder(root, SWT.BOTTOM | SWT.FLAT);
         tabs.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_TABS);
         GridDataFactory.fillDefaults().grab(true, true).applyTo(tabs);
 
-        Composite plotTab = new Composite(tabs, SWT.NONE);
-        GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(plotTab);
-        Composite plotBar = plotBar(plotTab);
+        // the plot takes the tab's whole height; the verdict and the legend stand beside it
+        SashForm plotTab = new SashForm(tabs, SWT.HORIZONTAL);
+        Composite plotSide = new Composite(plotTab, SWT.NONE);
+        GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(plotSide);
+        Composite plotBar = plotBar(plotSide);
         GridDataFactory.fillDefaults().grab(true, false).applyTo(plotBar);
-        chart = new ExperimentChart(plotTab, input().getName());
+        chart = new ExperimentChart(plotSide, input().getName());
         chart.chart().setData(ExperimentIds.KEY, ExperimentIds.EDITOR_CHART);
+        chart.chart().getLegend().setPosition(SWT.RIGHT);
+        chart.chart().getTitle().setVisible(false); // the banner above names the experiment
         GridDataFactory.fillDefaults().grab(true, true).applyTo(chart.control());
-        GridDataFactory.fillDefaults().grab(true, false).applyTo(PlotLegend.create(plotTab));
+        ScrolledComposite scroll = new ScrolledComposite(plotTab, SWT.V_SCROLL);
+        Composite verdictSide = new Composite(scroll, SWT.NONE);
+        GridLayoutFactory.fillDefaults().margins(6, 4).applyTo(verdictSide);
+        verdict = verdictRow(verdictSide);
+        Composite legend = PlotLegend.column(verdictSide);
+        GridDataFactory.fillDefaults().grab(true, false).indent(0, 8).applyTo(legend);
+        scroll.setContent(verdictSide);
+        scroll.setExpandHorizontal(true);
+        scroll.setExpandVertical(true);
+        // the verdict wraps to the column's width; the column scrolls when it is taller than the plot
+        scroll.addListener(SWT.Resize, e -> fitColumn(scroll, verdictSide));
+        verdictSide.addListener(SWT.Resize, e -> fitColumn(scroll, verdictSide));
+        plotTab.setWeights(74, 26);
         overlay = AttributionOverlay.attach(chart.chart(), null);
         tab("Plot", plotTab);
         timeline = new WorkTimelineView(tabs);
@@ -276,11 +292,25 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         return bar;
     }
 
-    /** The verdict under the banner, with a Hide / Show link that folds it to its headline's first line. */
+    private void refitVerdictColumn() {
+        Composite column = verdict.getParent().getParent();
+        fitColumn((ScrolledComposite) column.getParent(), column);
+        column.layout(true, true);
+    }
+
+    private static void fitColumn(ScrolledComposite scroll, Composite column) {
+        int width = scroll.getClientArea().width;
+        int height = column.computeSize(width, SWT.DEFAULT).y;
+        if (scroll.getMinHeight() != height) {
+            scroll.setMinHeight(height);
+        }
+    }
+
+    /** The verdict beside the plot, with a Hide / Show link that folds it to its headline's first line. */
     private Label verdictRow(Composite parent) {
         Composite row = new Composite(parent, SWT.NONE);
         GridLayoutFactory.fillDefaults().numColumns(2).applyTo(row);
-        GridDataFactory.fillDefaults().grab(true, false).indent(6, 2).applyTo(row);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(row);
         Label label = AttributionOverlay.verdictLabel(row, null);
         Link fold = new Link(row, SWT.NONE);
         fold.setText("<a>Hide</a>");
@@ -297,6 +327,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
             }
             fold.setText(folding ? "<a>Show</a>" : "<a>Hide</a>");
             root.layout(true, true);
+            refitVerdictColumn();
         });
         return label;
     }
@@ -358,6 +389,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                         overlay.show(analysis);
                         timeline.load(AnalysisFiles.traceLog(d.loaded().folder()), analysis);
                         AttributionOverlay.setVerdict(verdict, analysis);
+                        refitVerdictColumn();
                     }
                 });
             } catch (Exception e) {
