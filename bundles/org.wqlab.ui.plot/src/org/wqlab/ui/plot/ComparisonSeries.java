@@ -8,11 +8,8 @@ import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.Sample;
 import org.wqlab.core.palette.Palette;
 import org.wqlab.live.ExperimentSeries;
-import org.wqlab.live.Histogram;
 import org.wqlab.live.LiveEvent;
-import org.wqlab.live.LiveStats;
 import org.wqlab.live.SeriesSnapshot;
-import org.wqlab.live.Waiting;
 
 /**
  * Several experiments' delays on one time axis, each shifted so that its own t = 0 (its first USB disconnect) is
@@ -210,26 +207,6 @@ public final class ComparisonSeries {
             @Override
             public long startUs() {
                 return oldestUs;
-            }
-
-            @Override
-            public List<Waiting> waiting() {
-                return List.of();
-            }
-
-            @Override
-            public boolean live() {
-                return false;
-            }
-
-            @Override
-            public LiveStats stats() {
-                return null;
-            }
-
-            @Override
-            public Histogram histogram() {
-                return null;
             }
         };
     }

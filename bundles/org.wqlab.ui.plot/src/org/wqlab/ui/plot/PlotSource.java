@@ -37,16 +37,24 @@ interface PlotSource {
     long startUs();
 
     /** CPUs overdue with their next report, drawn as growing bars (none for a loaded experiment). */
-    List<Waiting> waiting();
+    default List<Waiting> waiting() {
+        return List.of();
+    }
 
     /** True while the board's time goes on without new data (a live run): the plot then redraws on a clock tick. */
-    boolean live();
+    default boolean live() {
+        return false;
+    }
 
-    /** Null when the source keeps no statistics. */
-    LiveStats stats();
+    /** Null when the source keeps no statistics (a recorded experiment). */
+    default LiveStats stats() {
+        return null;
+    }
 
-    /** Null when the source keeps no histogram. */
-    Histogram histogram();
+    /** Null when the source keeps no histogram (a recorded experiment). */
+    default Histogram histogram() {
+        return null;
+    }
 
     static PlotSource of(LiveSession session) {
         return new PlotSource() {
@@ -152,26 +160,6 @@ interface PlotSource {
             @Override
             public long startUs() {
                 return experiment.oldestUs();
-            }
-
-            @Override
-            public List<Waiting> waiting() {
-                return List.of();
-            }
-
-            @Override
-            public boolean live() {
-                return false;
-            }
-
-            @Override
-            public LiveStats stats() {
-                return null;
-            }
-
-            @Override
-            public Histogram histogram() {
-                return null;
             }
         };
     }
