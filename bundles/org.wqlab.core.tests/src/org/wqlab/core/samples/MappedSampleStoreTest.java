@@ -63,6 +63,39 @@ class MappedSampleStoreTest {
     }
 
     @Test
+    void chunkCopiesOfEitherBackingGiveWhatTheAccessorsGive() throws Exception {
+        SampleStore heap = sampleStore(3_000);
+        SampleStore mapped = mappedCopy(heap, tmp.resolve("chunks.bin"));
+        for (SampleStore s : List.of(heap, mapped)) {
+            int from = 1_234;
+            int n = 1_000;
+            long[] ts = new long[n];
+            int[] delays = new int[n];
+            int[] seqs = new int[n];
+            int[] lines = new int[n];
+            int[] cpus = new int[n];
+            boolean[] classic = new boolean[n];
+            s.copyTimestamps(from, ts, n);
+            s.copyDelays(from, delays, n);
+            s.copySeqs(from, seqs, n);
+            s.copyLines(from, lines, n);
+            s.copyCpus(from, cpus, classic, n);
+            for (int j = 0; j < n; j++) {
+                Sample expected = heap.get(from + j);
+                assertEquals(expected.timestampUs(), ts[j]);
+                assertEquals(expected.delayUs(), delays[j]);
+                assertEquals(expected.seq(), seqs[j]);
+                assertEquals(expected.line(), lines[j]);
+                assertEquals(expected.cpu(), cpus[j]);
+                assertEquals(expected.classic(), classic[j]);
+            }
+            assertThrows(IndexOutOfBoundsException.class, () -> s.copyDelays(2_500, new int[600], 501));
+            assertThrows(IndexOutOfBoundsException.class, () -> s.copyCpus(-1, new int[2], null, 2));
+            s.copyDelays(2_500, new int[500], 500); // up to the last sample
+        }
+    }
+
+    @Test
     void aMappedStoreWritesTheSameBytesAsTheStoreItWasWrittenFrom() throws Exception {
         SampleStore heap = sampleStore(300_000); // more columns than the writer's 1 MiB buffer holds
         Path first = tmp.resolve("first.bin");

@@ -253,6 +253,84 @@ public final class SampleStore {
         return (flags(i) & CLASSIC_BIT) != 0;
     }
 
+    /**
+     * Samples per chunk for passes over every sample through the {@code copy...} methods: per-sample reads of a
+     * mapped store cost several times what array reads do, bulk copies of a chunk about the same.
+     */
+    public static final int CHUNK = 8192;
+
+    /** Copies the timestamps of samples {@code [from, from + n)} into {@code dst[0, n)}. */
+    public void copyTimestamps(int from, long[] dst, int n) {
+        checkRange(from, n);
+        if (mapped == null) {
+            System.arraycopy(timestampUs, from, dst, 0, n);
+        } else {
+            mapped.timestampUs().get(from, dst, 0, n);
+        }
+    }
+
+    /** Copies the delays of samples {@code [from, from + n)} into {@code dst[0, n)}. */
+    public void copyDelays(int from, int[] dst, int n) {
+        checkRange(from, n);
+        if (mapped == null) {
+            System.arraycopy(delayUs, from, dst, 0, n);
+        } else {
+            mapped.delayUs().get(from, dst, 0, n);
+        }
+    }
+
+    /** Copies the sequence numbers of samples {@code [from, from + n)} into {@code dst[0, n)}. */
+    public void copySeqs(int from, int[] dst, int n) {
+        checkRange(from, n);
+        if (mapped == null) {
+            System.arraycopy(seq, from, dst, 0, n);
+        } else {
+            mapped.seq().get(from, dst, 0, n);
+        }
+    }
+
+    /** Copies the line numbers of samples {@code [from, from + n)} into {@code dst[0, n)} (they fit in an int). */
+    public void copyLines(int from, int[] dst, int n) {
+        checkRange(from, n);
+        if (mapped == null) {
+            System.arraycopy(line, from, dst, 0, n);
+        } else {
+            mapped.line().get(from, dst, 0, n);
+        }
+    }
+
+    /**
+     * Copies the CPUs of samples {@code [from, from + n)} into {@code cpus[0, n)} and, when {@code classic} is not
+     * null, whether each is a classic report into {@code classic[0, n)}.
+     */
+    public void copyCpus(int from, int[] cpus, boolean[] classic, int n) {
+        checkRange(from, n);
+        char[] f;
+        int at;
+        if (mapped == null) {
+            f = cpuFlags;
+            at = from;
+        } else {
+            f = new char[n];
+            at = 0;
+            mapped.cpuFlags().get(from, f, 0, n);
+        }
+        for (int j = 0; j < n; j++) {
+            cpus[j] = (f[at + j] >>> CPU_SHIFT) - 1;
+        }
+        if (classic != null) {
+            for (int j = 0; j < n; j++) {
+                classic[j] = (f[at + j] & CLASSIC_BIT) != 0;
+            }
+        }
+    }
+
+    private void checkRange(int from, int n) {
+        if (from < 0 || n < 0 || from > size - n) {
+            throw new IndexOutOfBoundsException("samples " + from + " to " + (from + n) + " of " + size);
+        }
+    }
+
     /** The sample at {@code i} as a record (allocates; for tests, export and small views). */
     public Sample get(int i) {
         return new Sample(line(i), ts(i), precision(i), delay(i), cpuOf(i), seqOf(i), classic(i));

@@ -19,8 +19,13 @@ final class DelayRanks {
     static int[] at(SampleStore s, long[] ranks) {
         int n = s.size();
         int[] high = new int[HALF];
-        for (int i = 0; i < n; i++) {
-            high[key(s.delayUs(i)) >>> 16]++;
+        int[] delays = new int[SampleStore.CHUNK];
+        for (int from = 0; from < n; from += delays.length) {
+            int len = Math.min(delays.length, n - from);
+            s.copyDelays(from, delays, len);
+            for (int j = 0; j < len; j++) {
+                high[key(delays[j]) >>> 16]++;
+            }
         }
         // per rank: its high half, and its rank among the delays of that half
         int[] halfOf = new int[ranks.length];
@@ -46,11 +51,15 @@ final class DelayRanks {
             }
         }
         int[][] low = new int[slots][HALF];
-        for (int i = 0; i < n; i++) {
-            int key = key(s.delayUs(i));
-            int slot = slotOfHalf[key >>> 16];
-            if (slot >= 0) {
-                low[slot][key & (HALF - 1)]++;
+        for (int from = 0; from < n; from += delays.length) {
+            int len = Math.min(delays.length, n - from);
+            s.copyDelays(from, delays, len);
+            for (int j = 0; j < len; j++) {
+                int key = key(delays[j]);
+                int slot = slotOfHalf[key >>> 16];
+                if (slot >= 0) {
+                    low[slot][key & (HALF - 1)]++;
+                }
             }
         }
         int[] out = new int[ranks.length];

@@ -25,21 +25,32 @@ public final class LostReports {
         long[] lastSeq = new long[SampleStore.MAX_CPU + 1]; // per CPU, NONE before its first report
         Arrays.fill(lastSeq, NONE);
         long lost = 0;
-        for (int i = 0; i < samples.size(); i++) {
-            long line = samples.line(i);
-            while (nextStart < startLines.length && startLines[nextStart] < line) {
-                Arrays.fill(lastSeq, NONE);
-                nextStart++;
-            }
-            int seq = samples.seq(i);
-            int cpu = samples.cpu(i);
-            if (seq < 0 || cpu < 0) {
-                continue;
-            }
-            long last = lastSeq[cpu];
-            lastSeq[cpu] = seq;
-            if (last != NONE && seq > last + 1L) {
-                lost += seq - (last + 1L);
+        int n = samples.size();
+        int chunk = SampleStore.CHUNK;
+        int[] lines = new int[chunk];
+        int[] seqs = new int[chunk];
+        int[] cpus = new int[chunk];
+        for (int from = 0; from < n; from += chunk) {
+            int len = Math.min(chunk, n - from);
+            samples.copyLines(from, lines, len);
+            samples.copySeqs(from, seqs, len);
+            samples.copyCpus(from, cpus, null, len);
+            for (int j = 0; j < len; j++) {
+                long line = lines[j];
+                while (nextStart < startLines.length && startLines[nextStart] < line) {
+                    Arrays.fill(lastSeq, NONE);
+                    nextStart++;
+                }
+                int seq = seqs[j];
+                int cpu = cpus[j];
+                if (seq < 0 || cpu < 0) {
+                    continue;
+                }
+                long last = lastSeq[cpu];
+                lastSeq[cpu] = seq;
+                if (last != NONE && seq > last + 1L) {
+                    lost += seq - (last + 1L);
+                }
             }
         }
         return lost;

@@ -47,14 +47,29 @@ public final class StatisticsCalculator {
         int max = Integer.MIN_VALUE;
         long[] counts = new long[EDGES.length + 1];
         Thresholds.Walk walk = thresholds.walk();
-        for (int i = 0; i < n; i++) {
-            int d = s.delayUs(i);
-            sum += d;
-            min = Math.min(min, d);
-            max = Math.max(max, d);
-            counts[bin(d)]++;
-            if (lateOnly && !s.classic(i) && d <= walk.at(s.line(i))) {
-                lateOnly = false;
+        int chunk = SampleStore.CHUNK;
+        int[] delays = new int[chunk];
+        int[] cpus = new int[chunk];
+        boolean[] classic = new boolean[chunk];
+        int[] lines = new int[chunk];
+        for (int from = 0; from < n; from += chunk) {
+            int len = Math.min(chunk, n - from);
+            s.copyDelays(from, delays, len);
+            for (int j = 0; j < len; j++) {
+                int d = delays[j];
+                sum += d;
+                min = Math.min(min, d);
+                max = Math.max(max, d);
+                counts[bin(d)]++;
+            }
+            if (lateOnly) {
+                s.copyCpus(from, cpus, classic, len);
+                s.copyLines(from, lines, len);
+                for (int j = 0; j < len && lateOnly; j++) {
+                    if (!classic[j] && delays[j] <= walk.at(lines[j])) {
+                        lateOnly = false;
+                    }
+                }
             }
         }
         List<HistogramBin> histogram = new ArrayList<>();
