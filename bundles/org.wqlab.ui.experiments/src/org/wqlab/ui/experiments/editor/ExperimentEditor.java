@@ -3,6 +3,7 @@ package org.wqlab.ui.experiments.editor;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -42,6 +43,8 @@ import org.wqlab.core.stats.DisconnectImpact;
 import org.wqlab.core.stats.HistogramBin;
 import org.wqlab.core.stats.Statistics;
 import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.live.ExperimentSeries;
 import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.ui.experiments.ExperimentIds;
@@ -352,8 +355,12 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         Display display = root.getDisplay();
         Job job = Job.create("Loading experiment " + input().getName(), (IProgressMonitor monitor) -> {
             try {
-                ExperimentDetails d = ExperimentDetails.read(input().dir());
-                ExperimentSeries plot = ExperimentSeries.of(d.loaded().content());
+                LoadedExperiment loaded = ExperimentLoader.load(new ExperimentFolder(input().dir()));
+                // the plot's series and the statistics are two passes over every sample: one on each core
+                CompletableFuture<ExperimentSeries> series = CompletableFuture
+                        .supplyAsync(() -> ExperimentSeries.of(loaded.content()));
+                ExperimentDetails d = ExperimentDetails.of(loaded);
+                ExperimentSeries plot = series.join();
                 Analysis analysis = analysis(d.loaded().folder());
                 display.asyncExec(() -> {
                     show(d, plot);
