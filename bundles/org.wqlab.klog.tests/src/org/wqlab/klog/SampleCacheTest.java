@@ -49,6 +49,7 @@ class SampleCacheTest {
             assertEquals(Verdict.VALID, hit.verdict(), name + ": the import leaves a cache");
             LogContent fresh = KlogFiles.read(log);
             assertEquals(fresh, hit.content(), name);
+            assertTrue(hit.content().samples().isMapped(), name + ": the cached samples are views of the file");
             assertEquals(fresh.samples().size(), hit.content().samples().size(), name);
             assertEquals(fresh.events(), hit.content().events(), name);
             assertEquals(fresh.anomalies(), hit.content().anomalies(), name);
@@ -184,6 +185,23 @@ class SampleCacheTest {
         bytes[bytes.length - 2] ^= 1;
         Files.write(imported.folder().kernelLog(), bytes);
         assertThrows(DamagedExperimentException.class, () -> ExperimentLoader.load(imported.folder()));
+    }
+
+    @Test
+    void samplesMappedFromACacheStayReadableWhenTheCacheIsReplaced() throws Exception {
+        ExperimentFolder f = folder(bigLog());
+        ExperimentLoader.load(f);
+        LogContent cached = ExperimentLoader.load(f).content();
+        assertTrue(cached.samples().isMapped());
+        LogContent parsed = KlogFiles.read(f.kernelLog());
+        Files.writeString(f.kernelLog(), "[ 9999.000000] latency_mon: cpu=3 seq=77 delay_us=4321\n",
+                StandardOpenOption.APPEND);
+        LogContent rebuilt = ExperimentLoader.load(f).content(); // renames a new cache over the mapped one
+        assertEquals(parsed.samples().size() + 1, rebuilt.samples().size());
+        assertEquals(parsed, cached);
+        for (int i = 0; i < parsed.samples().size(); i++) {
+            assertEquals(parsed.samples().get(i), cached.samples().get(i), "sample " + i);
+        }
     }
 
     private static void assertDamagedThenRebuilt(ExperimentFolder f, LogContent fresh) throws Exception {

@@ -12,7 +12,7 @@ import org.wqlab.core.samples.SampleStore;
 
 /**
  * A loaded experiment's samples as the plots draw them: per CPU, parallel ascending {@code timeUs}/{@code delayUs}
- * arrays (12 bytes a sample, built in two passes over the {@link SampleStore}), with the markers the live plot
+ * arrays (12 bytes a sample, built in two passes over the {@link SampleStore}, read in chunks), with the markers the live plot
  * shows and the module's threshold. Untimed samples and samples whose time goes backwards on their CPU are placed
  * as {@link LiveSession} places them, so every series is ascending. Immutable; build it on any thread.
  */
@@ -44,13 +44,21 @@ public final class ExperimentSeries {
     public static ExperimentSeries of(LogContent content) {
         SampleStore store = content.samples();
         int n = store.size();
+        int chunk = SampleStore.CHUNK;
+        int[] cpus = new int[chunk];
+        long[] ts = new long[chunk];
+        int[] ds = new int[chunk];
         int[] perCpu = new int[2];
-        for (int i = 0; i < n; i++) {
-            int k = store.cpu(i) + 1;
-            if (k >= perCpu.length) {
-                perCpu = java.util.Arrays.copyOf(perCpu, k + 1);
+        for (int from = 0; from < n; from += chunk) {
+            int len = Math.min(chunk, n - from);
+            store.copyCpus(from, cpus, null, len);
+            for (int j = 0; j < len; j++) {
+                int k = cpus[j] + 1;
+                if (k >= perCpu.length) {
+                    perCpu = java.util.Arrays.copyOf(perCpu, k + 1);
+                }
+                perCpu[k]++;
             }
-            perCpu[k]++;
         }
         long[][] times = new long[perCpu.length][];
         int[][] delays = new int[perCpu.length][];
@@ -69,26 +77,32 @@ public final class ExperimentSeries {
         long oldest = Long.MAX_VALUE;
         int max = Integer.MIN_VALUE;
         long worstAt = LogEntry.NO_TIME;
-        for (int i = 0; i < n; i++) {
-            int k = store.cpu(i) + 1;
-            int j = fill[k]++;
-            // a log without any time (plain DELAY lines) is drawn by report number: report i at i seconds
-            long t = timed ? store.timestampUs(i) : i * 1_000_000L;
-            if (t == LogEntry.NO_TIME) {
-                t = newest == LogEntry.NO_TIME ? 0 : newest;
+        for (int from = 0; from < n; from += chunk) {
+            int len = Math.min(chunk, n - from);
+            store.copyCpus(from, cpus, null, len);
+            store.copyTimestamps(from, ts, len);
+            store.copyDelays(from, ds, len);
+            for (int j = 0; j < len; j++) {
+                int k = cpus[j] + 1;
+                int at = fill[k]++;
+                // a log without any time (plain DELAY lines) is drawn by report number: report i at i seconds
+                long t = timed ? ts[j] : (from + j) * 1_000_000L;
+                if (t == LogEntry.NO_TIME) {
+                    t = newest == LogEntry.NO_TIME ? 0 : newest;
+                }
+                if (at > 0 && t < times[k][at - 1]) {
+                    t = times[k][at - 1];
+                }
+                times[k][at] = t;
+                int d = ds[j];
+                delays[k][at] = d;
+                if (d > max) {
+                    max = d;
+                    worstAt = t;
+                }
+                newest = newest == LogEntry.NO_TIME ? t : Math.max(newest, t);
+                oldest = Math.min(oldest, t);
             }
-            if (j > 0 && t < times[k][j - 1]) {
-                t = times[k][j - 1];
-            }
-            times[k][j] = t;
-            int d = store.delayUs(i);
-            delays[k][j] = d;
-            if (d > max) {
-                max = d;
-                worstAt = t;
-            }
-            newest = newest == LogEntry.NO_TIME ? t : Math.max(newest, t);
-            oldest = Math.min(oldest, t);
         }
         List<SeriesSnapshot> series = new ArrayList<>();
         for (int k = 0; k < perCpu.length; k++) {

@@ -38,8 +38,12 @@ public record ExperimentDetails(LoadedExperiment loaded, Statistics stats, Exper
     public static final String RUN_FILE = "run.json";
 
     public static ExperimentDetails read(Path dir) throws InputException, IOException {
-        ExperimentFolder folder = new ExperimentFolder(dir);
-        LoadedExperiment loaded = ExperimentLoader.load(folder);
+        return of(ExperimentLoader.load(new ExperimentFolder(dir)));
+    }
+
+    /** The details of an experiment loaded already (statistics computed, the run record read). */
+    public static ExperimentDetails of(LoadedExperiment loaded) throws IOException {
+        Path dir = loaded.folder().dir();
         Statistics stats = StatisticsCalculator.compute(loaded.content());
         Path run = dir.resolve(RUN_FILE);
         JsonObject record = null;

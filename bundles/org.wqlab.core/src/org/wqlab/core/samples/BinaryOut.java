@@ -3,6 +3,9 @@ package org.wqlab.core.samples;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32C;
@@ -44,33 +47,34 @@ public final class BinaryOut {
         putBytes(b, b.length);
     }
 
-    void putLongs(long[] a, int n) throws IOException {
-        for (int i = 0; i < n;) {
+    /** The column's remaining values (a heap or a mapped buffer; its position is moved to its limit). */
+    void putLongs(LongBuffer a) throws IOException {
+        while (a.hasRemaining()) {
             room(8);
-            int k = Math.min(n - i, buf.remaining() / 8);
-            buf.asLongBuffer().put(a, i, k);
+            int k = Math.min(a.remaining(), buf.remaining() / 8);
+            buf.asLongBuffer().put(a.slice(a.position(), k));
             buf.position(buf.position() + k * 8);
-            i += k;
+            a.position(a.position() + k);
         }
     }
 
-    void putInts(int[] a, int n) throws IOException {
-        for (int i = 0; i < n;) {
+    void putInts(IntBuffer a) throws IOException {
+        while (a.hasRemaining()) {
             room(4);
-            int k = Math.min(n - i, buf.remaining() / 4);
-            buf.asIntBuffer().put(a, i, k);
+            int k = Math.min(a.remaining(), buf.remaining() / 4);
+            buf.asIntBuffer().put(a.slice(a.position(), k));
             buf.position(buf.position() + k * 4);
-            i += k;
+            a.position(a.position() + k);
         }
     }
 
-    void putChars(char[] a, int n) throws IOException {
-        for (int i = 0; i < n;) {
+    void putChars(CharBuffer a) throws IOException {
+        while (a.hasRemaining()) {
             room(2);
-            int k = Math.min(n - i, buf.remaining() / 2);
-            buf.asCharBuffer().put(a, i, k);
+            int k = Math.min(a.remaining(), buf.remaining() / 2);
+            buf.asCharBuffer().put(a.slice(a.position(), k));
             buf.position(buf.position() + k * 2);
-            i += k;
+            a.position(a.position() + k);
         }
     }
 

@@ -3,6 +3,7 @@ package org.wqlab.core.samples;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,8 +18,8 @@ import org.wqlab.core.model.TimePrecision;
 
 /**
  * {@link LogContent} as bytes: the line counts, the sample columns one after the other (timestamps, delays, seq,
- * lines, cpus with flags; little-endian, so reading them is a bulk copy), then the events and anomalies. Read back, it
- * is equal to what was written.
+ * lines, cpus with flags; little-endian, so reading them is a bulk copy, or no copy at all from a direct buffer),
+ * then the events and anomalies. Read back, it is equal to what was written.
  */
 public final class LogContentCodec {
 
@@ -35,11 +36,11 @@ public final class LogContentCodec {
         SampleStore s = content.samples();
         int n = s.size();
         out.putInt(n);
-        out.putLongs(s.timestampColumn(), n);
-        out.putInts(s.delayColumn(), n);
-        out.putInts(s.seqColumn(), n);
-        out.putInts(s.lineColumn(), n);
-        out.putChars(s.cpuFlagColumn(), n);
+        out.putLongs(s.timestampColumn());
+        out.putInts(s.delayColumn());
+        out.putInts(s.seqColumn());
+        out.putInts(s.lineColumn());
+        out.putChars(s.cpuFlagColumn());
         out.putInt(content.events().size());
         for (Event e : content.events()) {
             out.putLong(e.line());
@@ -66,7 +67,9 @@ public final class LogContentCodec {
 
     /**
      * Reads what {@link #write} wrote from {@code in}'s position to its limit; anything that does not read back
-     * whole (cut short, a count or an enum value out of range, bytes left over) is an {@link IOException}.
+     * whole (cut short, a count or an enum value out of range, bytes left over) is an {@link IOException}. From a
+     * direct buffer (a mapped file) the samples are views of it, so its bytes must not change while they are used;
+     * from a heap buffer they are copied.
      */
     public static LogContent read(ByteBuffer in) throws IOException {
         in.order(ByteOrder.LITTLE_ENDIAN);
@@ -74,26 +77,7 @@ public final class LogContentCodec {
             long totalLines = in.getLong();
             long rawLines = in.getLong();
             int n = count(in, SampleStore.BYTES_PER_SAMPLE);
-            long[] ts = new long[n];
-            int[] delays = new int[n];
-            int[] seq = new int[n];
-            int[] line = new int[n];
-            char[] cpuFlags = new char[n];
-            in.asLongBuffer().get(ts);
-            in.position(in.position() + n * 8);
-            in.asIntBuffer().get(delays);
-            in.position(in.position() + n * 4);
-            in.asIntBuffer().get(seq);
-            in.position(in.position() + n * 4);
-            in.asIntBuffer().get(line);
-            in.position(in.position() + n * 4);
-            in.asCharBuffer().get(cpuFlags);
-            in.position(in.position() + n * 2);
-            for (char v : cpuFlags) {
-                if (!SampleStore.validCpuFlags(v)) {
-                    throw new IOException("a sample's cpu or time precision is out of range");
-                }
-            }
+            SampleStore samples = in.isDirect() ? mapped(in, n) : copied(in, n);
             int eventCount = count(in, 18);
             List<Event> events = new ArrayList<>(eventCount);
             for (int i = 0; i < eventCount; i++) {
@@ -121,11 +105,55 @@ public final class LogContentCodec {
             if (in.hasRemaining()) {
                 throw new IOException(in.remaining() + " bytes after the content");
             }
-            return new LogContent(new SampleStore(ts, delays, seq, line, cpuFlags, n), events, anomalies,
+            return new LogContent(samples, events, anomalies,
                     rawLines, totalLines);
         } catch (RuntimeException e) { // underflow, a negative or out-of-range value
             throw new IOException("cannot be read back: " + e, e);
         }
+    }
+
+    /**
+     * The columns as views of {@code in} (a memory-mapped cache: nothing is copied, the pages are read when used),
+     * after checking every cpu-and-flags value.
+     */
+    private static SampleStore mapped(ByteBuffer in, int n) throws IOException {
+        var columns = new SampleStore.MappedColumns(
+                column(in, n, 8).asLongBuffer(), column(in, n, 4).asIntBuffer(), column(in, n, 4).asIntBuffer(),
+                column(in, n, 4).asIntBuffer(), column(in, n, 2).asCharBuffer());
+        CharBuffer flags = columns.cpuFlags();
+        for (int i = 0; i < n; i++) {
+            if (!SampleStore.validCpuFlags(flags.get(i))) {
+                throw new IOException("a sample's cpu or time precision is out of range");
+            }
+        }
+        return new SampleStore(columns, n);
+    }
+
+    /** The next {@code n} values of {@code width} bytes as a little-endian slice; {@code in} moves past them. */
+    private static ByteBuffer column(ByteBuffer in, int n, int width) {
+        ByteBuffer c = in.slice(in.position(), n * width).order(ByteOrder.LITTLE_ENDIAN);
+        in.position(in.position() + n * width);
+        return c;
+    }
+
+    /** The columns copied into arrays. */
+    private static SampleStore copied(ByteBuffer in, int n) throws IOException {
+        long[] ts = new long[n];
+        int[] delays = new int[n];
+        int[] seq = new int[n];
+        int[] line = new int[n];
+        char[] cpuFlags = new char[n];
+        column(in, n, 8).asLongBuffer().get(ts);
+        column(in, n, 4).asIntBuffer().get(delays);
+        column(in, n, 4).asIntBuffer().get(seq);
+        column(in, n, 4).asIntBuffer().get(line);
+        column(in, n, 2).asCharBuffer().get(cpuFlags);
+        for (char v : cpuFlags) {
+            if (!SampleStore.validCpuFlags(v)) {
+                throw new IOException("a sample's cpu or time precision is out of range");
+            }
+        }
+        return new SampleStore(ts, delays, seq, line, cpuFlags, n);
     }
 
     /** A count of items of at least {@code minBytes} each, checked against what is left to read. */

@@ -1,5 +1,8 @@
 package org.wqlab.core.samples;
 
+import java.nio.CharBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import java.util.Arrays;
 
 import org.wqlab.core.model.LogEntry;
@@ -7,9 +10,12 @@ import org.wqlab.core.model.Sample;
 import org.wqlab.core.model.TimePrecision;
 
 /**
- * Latency samples in parallel primitive arrays (22 bytes per sample: timestamp 8, delay 4, seq 4, line 4, and 2 for
- * the cpu with the precision and classic flags in its low three bits), growable, in arrival (= log line) order. {@link #trimToSize} drops the growth slack once loaded, so a
- * loaded store retains exactly {@link #BYTES_PER_SAMPLE} bytes of heap per sample. Not thread-safe: one writer;
+ * Latency samples in parallel primitive columns (22 bytes per sample: timestamp 8, delay 4, seq 4, line 4, and 2 for
+ * the cpu with the precision and classic flags in its low three bits), in arrival (= log line) order. A store that is
+ * filled sample by sample holds them in growable arrays; {@link #trimToSize} drops the growth slack once loaded, so
+ * such a store retains exactly {@link #BYTES_PER_SAMPLE} bytes of heap per sample. A store read from a
+ * {@code samples.cache} is backed by read-only views of the memory-mapped file instead ({@link #isMapped}), which
+ * retain no heap per sample; adding to it copies its columns into arrays first. Not thread-safe: one writer;
  * readers after writing.
  */
 public final class SampleStore {
@@ -24,6 +30,7 @@ public final class SampleStore {
     private static final int CLASSIC_BIT = 0x4;
     private static final int CPU_SHIFT = 3;
 
+    // heap columns, or null when the store is mapped
     private long[] timestampUs;
     private int[] delayUs;
     private int[] seq;
@@ -31,6 +38,13 @@ public final class SampleStore {
     /** (cpu + 1) << 3 | classic << 2 | precision, unsigned. */
     private char[] cpuFlags;
     private int size;
+    /** The mapped columns (each exactly {@link #size} long), or null when the store is on the heap. */
+    private MappedColumns mapped;
+
+    /** Read-only views of a mapped file, little-endian, indexed from 0. */
+    record MappedColumns(LongBuffer timestampUs, IntBuffer delayUs, IntBuffer seq, IntBuffer line,
+            CharBuffer cpuFlags) {
+    }
 
     public SampleStore() {
         this(1024);
@@ -55,9 +69,40 @@ public final class SampleStore {
         this.size = size;
     }
 
+    /**
+     * A loaded store backed by {@code columns} (views of a mapped {@code samples.cache}, each {@code size} long). The
+     * mapping stays valid as long as the store is reachable, even after the cache file is replaced: the cache is
+     * written to a temporary file and renamed over the old one, so the mapped file is unlinked, never changed.
+     */
+    SampleStore(MappedColumns columns, int size) {
+        this.mapped = columns;
+        this.size = size;
+    }
+
+    /** Whether the columns are views of a memory-mapped cache file (no heap per sample) rather than arrays. */
+    public boolean isMapped() {
+        return mapped != null;
+    }
+
+    /** Turns a mapped store into an array one, so that it can grow. */
+    private void copyToHeap() {
+        int c = Math.max(16, size);
+        timestampUs = new long[c];
+        delayUs = new int[c];
+        seq = new int[c];
+        line = new int[c];
+        cpuFlags = new char[c];
+        mapped.timestampUs().get(0, timestampUs, 0, size);
+        mapped.delayUs().get(0, delayUs, 0, size);
+        mapped.seq().get(0, seq, 0, size);
+        mapped.line().get(0, line, 0, size);
+        mapped.cpuFlags().get(0, cpuFlags, 0, size);
+        mapped = null;
+    }
+
     /** Shrinks the columns to the samples held (after a load, so the growth slack is not retained). */
     public void trimToSize() {
-        if (timestampUs.length == size) {
+        if (mapped != null || timestampUs.length == size) {
             return;
         }
         timestampUs = Arrays.copyOf(timestampUs, size);
@@ -67,29 +112,31 @@ public final class SampleStore {
         cpuFlags = Arrays.copyOf(cpuFlags, size);
     }
 
-    /** Bytes of heap the columns hold now (capacity, not size; array headers not counted). */
+    /** Bytes of heap the columns hold now (capacity, not size; array headers not counted; 0 when mapped). */
     public long capacityBytes() {
-        return (long) timestampUs.length * BYTES_PER_SAMPLE;
+        return mapped != null ? 0 : (long) timestampUs.length * BYTES_PER_SAMPLE;
     }
 
-    long[] timestampColumn() {
-        return timestampUs;
+    // the columns' first size values, as buffers whichever the backing (for the codec, equality and bulk copies)
+
+    LongBuffer timestampColumn() {
+        return mapped != null ? mapped.timestampUs().duplicate() : LongBuffer.wrap(timestampUs, 0, size);
     }
 
-    int[] delayColumn() {
-        return delayUs;
+    IntBuffer delayColumn() {
+        return mapped != null ? mapped.delayUs().duplicate() : IntBuffer.wrap(delayUs, 0, size);
     }
 
-    int[] seqColumn() {
-        return seq;
+    IntBuffer seqColumn() {
+        return mapped != null ? mapped.seq().duplicate() : IntBuffer.wrap(seq, 0, size);
     }
 
-    int[] lineColumn() {
-        return line;
+    IntBuffer lineColumn() {
+        return mapped != null ? mapped.line().duplicate() : IntBuffer.wrap(line, 0, size);
     }
 
-    char[] cpuFlagColumn() {
-        return cpuFlags;
+    CharBuffer cpuFlagColumn() {
+        return mapped != null ? mapped.cpuFlags().duplicate() : CharBuffer.wrap(cpuFlags, 0, size);
     }
 
     /** Whether a packed cpu-and-flags value is one {@link #add} can make. */
@@ -108,6 +155,9 @@ public final class SampleStore {
         }
         if (cpuNo < -1 || cpuNo > MAX_CPU) {
             throw new IllegalArgumentException("cpu out of range: " + cpuNo);
+        }
+        if (mapped != null) {
+            copyToHeap();
         }
         if (size == timestampUs.length) {
             grow();
@@ -140,7 +190,7 @@ public final class SampleStore {
 
     public long timestampUs(int i) {
         check(i);
-        return timestampUs[i];
+        return ts(i);
     }
 
     public boolean hasTimestamp(int i) {
@@ -149,7 +199,7 @@ public final class SampleStore {
 
     public int delayUs(int i) {
         check(i);
-        return delayUs[i];
+        return delay(i);
     }
 
     public int cpu(int i) {
@@ -158,37 +208,139 @@ public final class SampleStore {
     }
 
     private int cpuOf(int i) {
-        return (cpuFlags[i] >>> CPU_SHIFT) - 1;
+        return (flags(i) >>> CPU_SHIFT) - 1;
+    }
+
+    // unchecked reads of either backing; the branch is the same for every call of a store, so it predicts well
+
+    private long ts(int i) {
+        return mapped == null ? timestampUs[i] : mapped.timestampUs().get(i);
+    }
+
+    private int delay(int i) {
+        return mapped == null ? delayUs[i] : mapped.delayUs().get(i);
+    }
+
+    private int seqOf(int i) {
+        return mapped == null ? seq[i] : mapped.seq().get(i);
+    }
+
+    private int lineOf(int i) {
+        return mapped == null ? line[i] : mapped.line().get(i);
+    }
+
+    private char flags(int i) {
+        return mapped == null ? cpuFlags[i] : mapped.cpuFlags().get(i);
     }
 
     public int seq(int i) {
         check(i);
-        return seq[i];
+        return seqOf(i);
     }
 
     public long line(int i) {
         check(i);
-        return line[i];
+        return lineOf(i);
     }
 
     public TimePrecision precision(int i) {
         check(i);
-        return TimePrecision.ofOrdinal(cpuFlags[i] & PRECISION_MASK);
+        return TimePrecision.ofOrdinal(flags(i) & PRECISION_MASK);
     }
 
     public boolean classic(int i) {
         check(i);
-        return (cpuFlags[i] & CLASSIC_BIT) != 0;
+        return (flags(i) & CLASSIC_BIT) != 0;
+    }
+
+    /**
+     * Samples per chunk for passes over every sample through the {@code copy...} methods: per-sample reads of a
+     * mapped store cost several times what array reads do, bulk copies of a chunk about the same.
+     */
+    public static final int CHUNK = 8192;
+
+    /** Copies the timestamps of samples {@code [from, from + n)} into {@code dst[0, n)}. */
+    public void copyTimestamps(int from, long[] dst, int n) {
+        checkRange(from, n);
+        if (mapped == null) {
+            System.arraycopy(timestampUs, from, dst, 0, n);
+        } else {
+            mapped.timestampUs().get(from, dst, 0, n);
+        }
+    }
+
+    /** Copies the delays of samples {@code [from, from + n)} into {@code dst[0, n)}. */
+    public void copyDelays(int from, int[] dst, int n) {
+        checkRange(from, n);
+        if (mapped == null) {
+            System.arraycopy(delayUs, from, dst, 0, n);
+        } else {
+            mapped.delayUs().get(from, dst, 0, n);
+        }
+    }
+
+    /** Copies the sequence numbers of samples {@code [from, from + n)} into {@code dst[0, n)}. */
+    public void copySeqs(int from, int[] dst, int n) {
+        checkRange(from, n);
+        if (mapped == null) {
+            System.arraycopy(seq, from, dst, 0, n);
+        } else {
+            mapped.seq().get(from, dst, 0, n);
+        }
+    }
+
+    /** Copies the line numbers of samples {@code [from, from + n)} into {@code dst[0, n)} (they fit in an int). */
+    public void copyLines(int from, int[] dst, int n) {
+        checkRange(from, n);
+        if (mapped == null) {
+            System.arraycopy(line, from, dst, 0, n);
+        } else {
+            mapped.line().get(from, dst, 0, n);
+        }
+    }
+
+    /**
+     * Copies the CPUs of samples {@code [from, from + n)} into {@code cpus[0, n)} and, when {@code classic} is not
+     * null, whether each is a classic report into {@code classic[0, n)}.
+     */
+    public void copyCpus(int from, int[] cpus, boolean[] classic, int n) {
+        checkRange(from, n);
+        char[] f;
+        int at;
+        if (mapped == null) {
+            f = cpuFlags;
+            at = from;
+        } else {
+            f = new char[n];
+            at = 0;
+            mapped.cpuFlags().get(from, f, 0, n);
+        }
+        for (int j = 0; j < n; j++) {
+            cpus[j] = (f[at + j] >>> CPU_SHIFT) - 1;
+        }
+        if (classic != null) {
+            for (int j = 0; j < n; j++) {
+                classic[j] = (f[at + j] & CLASSIC_BIT) != 0;
+            }
+        }
+    }
+
+    private void checkRange(int from, int n) {
+        if (from < 0 || n < 0 || from > size - n) {
+            throw new IndexOutOfBoundsException("samples " + from + " to " + (from + n) + " of " + size);
+        }
     }
 
     /** The sample at {@code i} as a record (allocates; for tests, export and small views). */
     public Sample get(int i) {
-        return new Sample(line(i), timestampUs[i], precision(i), delayUs[i], cpuOf(i), seq[i], classic(i));
+        return new Sample(line(i), ts(i), precision(i), delay(i), cpuOf(i), seqOf(i), classic(i));
     }
 
     /** A copy of all delays, in order. */
     public int[] delays() {
-        return Arrays.copyOf(delayUs, size);
+        int[] out = new int[size];
+        delayColumn().get(out);
+        return out;
     }
 
     /** The distinct CPUs that have samples, ascending; {@link Sample#UNKNOWN} (-1) first when present. */
@@ -196,7 +348,7 @@ public final class SampleStore {
         boolean[] seen = new boolean[MAX_CPU + 2];
         int distinct = 0;
         for (int i = 0; i < size; i++) {
-            int k = cpuFlags[i] >>> CPU_SHIFT;
+            int k = flags(i) >>> CPU_SHIFT;
             if (!seen[k]) {
                 seen[k] = true;
                 distinct++;
@@ -217,14 +369,14 @@ public final class SampleStore {
         int key = cpuNo + 1;
         int n = 0;
         for (int i = 0; i < size; i++) {
-            if ((cpuFlags[i] >>> CPU_SHIFT) == key) {
+            if ((flags(i) >>> CPU_SHIFT) == key) {
                 n++;
             }
         }
         int[] out = new int[n];
         int j = 0;
         for (int i = 0; i < size && j < n; i++) {
-            if ((cpuFlags[i] >>> CPU_SHIFT) == key) {
+            if ((flags(i) >>> CPU_SHIFT) == key) {
                 out[j++] = i;
             }
         }
@@ -236,7 +388,7 @@ public final class SampleStore {
         int[] idx = indicesOfCpu(cpuNo);
         int[] out = new int[idx.length];
         for (int j = 0; j < idx.length; j++) {
-            out[j] = delayUs[idx[j]];
+            out[j] = delay(idx[j]);
         }
         return out;
     }
@@ -247,7 +399,7 @@ public final class SampleStore {
         int hi = size;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (line[mid] <= lineNo) {
+            if (lineOf(mid) <= lineNo) {
                 lo = mid + 1;
             } else {
                 hi = mid;
@@ -267,18 +419,16 @@ public final class SampleStore {
         if (!(o instanceof SampleStore other) || other.size != size) {
             return false;
         }
-        return Arrays.equals(timestampUs, 0, size, other.timestampUs, 0, size)
-                && Arrays.equals(delayUs, 0, size, other.delayUs, 0, size)
-                && Arrays.equals(seq, 0, size, other.seq, 0, size)
-                && Arrays.equals(line, 0, size, other.line, 0, size)
-                && Arrays.equals(cpuFlags, 0, size, other.cpuFlags, 0, size);
+        return timestampColumn().equals(other.timestampColumn()) && delayColumn().equals(other.delayColumn())
+                && seqColumn().equals(other.seqColumn()) && lineColumn().equals(other.lineColumn())
+                && cpuFlagColumn().equals(other.cpuFlagColumn());
     }
 
     @Override
     public int hashCode() {
         int h = size;
         for (int i = 0; i < size; i++) {
-            h = 31 * h + Long.hashCode(timestampUs[i]) * 17 + delayUs[i];
+            h = 31 * h + Long.hashCode(ts(i)) * 17 + delay(i);
         }
         return h;
     }

@@ -1,8 +1,7 @@
 package org.wqlab.core.stats;
 
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import org.wqlab.core.model.Event;
 import org.wqlab.core.model.EventKind;
@@ -14,6 +13,8 @@ import org.wqlab.core.samples.SampleStore;
  */
 public final class LostReports {
 
+    private static final long NONE = Long.MIN_VALUE;
+
     private LostReports() {
     }
 
@@ -21,22 +22,35 @@ public final class LostReports {
         long[] startLines = events.stream().filter(e -> e.kind() == EventKind.MODULE_START)
                 .mapToLong(Event::line).toArray();
         int nextStart = 0;
-        Map<Integer, Integer> lastSeq = new HashMap<>();
+        long[] lastSeq = new long[SampleStore.MAX_CPU + 1]; // per CPU, NONE before its first report
+        Arrays.fill(lastSeq, NONE);
         long lost = 0;
-        for (int i = 0; i < samples.size(); i++) {
-            long line = samples.line(i);
-            while (nextStart < startLines.length && startLines[nextStart] < line) {
-                lastSeq.clear();
-                nextStart++;
-            }
-            int seq = samples.seq(i);
-            int cpu = samples.cpu(i);
-            if (seq < 0 || cpu < 0) {
-                continue;
-            }
-            Integer last = lastSeq.put(cpu, seq);
-            if (last != null && seq > last + 1L) {
-                lost += seq - (last + 1L);
+        int n = samples.size();
+        int chunk = SampleStore.CHUNK;
+        int[] lines = new int[chunk];
+        int[] seqs = new int[chunk];
+        int[] cpus = new int[chunk];
+        for (int from = 0; from < n; from += chunk) {
+            int len = Math.min(chunk, n - from);
+            samples.copyLines(from, lines, len);
+            samples.copySeqs(from, seqs, len);
+            samples.copyCpus(from, cpus, null, len);
+            for (int j = 0; j < len; j++) {
+                long line = lines[j];
+                while (nextStart < startLines.length && startLines[nextStart] < line) {
+                    Arrays.fill(lastSeq, NONE);
+                    nextStart++;
+                }
+                int seq = seqs[j];
+                int cpu = cpus[j];
+                if (seq < 0 || cpu < 0) {
+                    continue;
+                }
+                long last = lastSeq[cpu];
+                lastSeq[cpu] = seq;
+                if (last != NONE && seq > last + 1L) {
+                    lost += seq - (last + 1L);
+                }
             }
         }
         return lost;

@@ -1,7 +1,6 @@
 package org.wqlab.core.stats;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.wqlab.core.model.Event;
@@ -33,7 +32,7 @@ public final class StatisticsCalculator {
 
     public static Statistics compute(SampleStore s, List<Event> events, long defaultThresholdUs) {
         int n = s.size();
-        long[] thresholds = thresholdPerSample(s, events, defaultThresholdUs);
+        Thresholds thresholds = new Thresholds(events, defaultThresholdUs);
         boolean fromLog = events.stream().anyMatch(e -> e.kind() == EventKind.MODULE_START);
         long thresholdUs = defaultThresholdUs;
         for (int i = events.size() - 1; i >= 0 && fromLog; i--) {
@@ -44,37 +43,52 @@ public final class StatisticsCalculator {
         }
         boolean lateOnly = n > 0;
         long sum = 0;
-        for (int i = 0; i < n; i++) {
-            int d = s.delayUs(i);
-            sum += d;
-            if (!s.classic(i) && d <= thresholds[i]) {
-                lateOnly = false;
-            }
-        }
-        int[] sorted = s.delays();
-        Arrays.sort(sorted);
+        int min = Integer.MAX_VALUE;
+        int max = Integer.MIN_VALUE;
         long[] counts = new long[EDGES.length + 1];
-        for (int d : sorted) {
-            counts[bin(d)]++;
+        Thresholds.Walk walk = thresholds.walk();
+        int chunk = SampleStore.CHUNK;
+        int[] delays = new int[chunk];
+        int[] cpus = new int[chunk];
+        boolean[] classic = new boolean[chunk];
+        int[] lines = new int[chunk];
+        for (int from = 0; from < n; from += chunk) {
+            int len = Math.min(chunk, n - from);
+            s.copyDelays(from, delays, len);
+            for (int j = 0; j < len; j++) {
+                int d = delays[j];
+                sum += d;
+                min = Math.min(min, d);
+                max = Math.max(max, d);
+                counts[bin(d)]++;
+            }
+            if (lateOnly) {
+                s.copyCpus(from, cpus, classic, len);
+                s.copyLines(from, lines, len);
+                for (int j = 0; j < len && lateOnly; j++) {
+                    if (!classic[j] && delays[j] <= walk.at(lines[j])) {
+                        lateOnly = false;
+                    }
+                }
+            }
         }
         List<HistogramBin> histogram = new ArrayList<>();
         histogram.add(new HistogramBin(Integer.MIN_VALUE, 0, counts[0]));
         for (int b = 0; b < EDGES.length - 1; b++) {
             histogram.add(new HistogramBin(EDGES[b], EDGES[b + 1], counts[b + 1]));
         }
-        return new Statistics(n, n == 0 ? 0 : sorted[0], n == 0 ? 0 : sorted[n - 1], n == 0 ? 0 : (double) sum / n,
-                percentile(sorted, 50), percentile(sorted, 90), percentile(sorted, 99), percentile(sorted, 99.9),
-                lateOnly, thresholdUs, fromLog, histogram, LostReports.count(s, events),
+        int[] p = n == 0 ? new int[4]
+                : DelayRanks.at(s, new long[] { rankIndex(n, 50), rankIndex(n, 90), rankIndex(n, 99),
+                        rankIndex(n, 99.9) });
+        return new Statistics(n, n == 0 ? 0 : min, n == 0 ? 0 : max, n == 0 ? 0 : (double) sum / n,
+                p[0], p[1], p[2], p[3], lateOnly, thresholdUs, fromLog, histogram, LostReports.count(s, events),
                 disconnects(s, events, thresholds, lateOnly));
     }
 
-    /** Nearest rank: the smallest value with at least p% of the values at or below it. */
-    static long percentile(int[] sorted, double p) {
-        if (sorted.length == 0) {
-            return 0;
-        }
-        long rank = (long) Math.ceil(p * sorted.length / 100.0 - 1e-9); // epsilon: 99.9 is not exact in binary
-        return sorted[(int) Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    /** Nearest rank: the index, in sorted order, of the smallest value with at least p% of the values at or below it. */
+    static long rankIndex(int n, double p) {
+        long rank = (long) Math.ceil(p * n / 100.0 - 1e-9); // epsilon: 99.9 is not exact in binary
+        return Math.max(0, Math.min(n - 1, rank - 1));
     }
 
     private static int bin(int d) {
@@ -114,21 +128,52 @@ public final class StatisticsCalculator {
         }
     }
 
-    private static long[] thresholdPerSample(SampleStore s, List<Event> events, long defaultThresholdUs) {
-        long[] out = new long[s.size()];
-        List<Event> starts = events.stream().filter(e -> e.kind() == EventKind.MODULE_START).toList();
-        int next = 0;
-        long current = defaultThresholdUs;
-        for (int i = 0; i < out.length; i++) {
-            while (next < starts.size() && starts.get(next).line() < s.line(i)) {
-                current = startThresholdUs(starts.get(next++), defaultThresholdUs);
-            }
-            out[i] = current;
+    /** The threshold in effect at a log line: the one of the last module start before it, else the default. */
+    private static final class Thresholds {
+        private final long[] startLines;
+        private final long[] values;
+        private final long defaultUs;
+
+        Thresholds(List<Event> events, long defaultUs) {
+            List<Event> starts = events.stream().filter(e -> e.kind() == EventKind.MODULE_START).toList();
+            this.startLines = starts.stream().mapToLong(Event::line).toArray();
+            this.values = starts.stream().mapToLong(e -> startThresholdUs(e, defaultUs)).toArray();
+            this.defaultUs = defaultUs;
         }
-        return out;
+
+        long at(long line) {
+            int lo = 0;
+            int hi = startLines.length;
+            while (lo < hi) { // the first start at or after the line
+                int mid = (lo + hi) >>> 1;
+                if (startLines[mid] < line) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo == 0 ? defaultUs : values[lo - 1];
+        }
+
+        /** For lines asked in ascending order. */
+        Walk walk() {
+            return new Walk();
+        }
+
+        final class Walk {
+            private int next;
+            private long current = defaultUs;
+
+            long at(long line) {
+                while (next < startLines.length && startLines[next] < line) {
+                    current = values[next++];
+                }
+                return current;
+            }
+        }
     }
 
-    private static List<DisconnectImpact> disconnects(SampleStore s, List<Event> events, long[] thresholds,
+    private static List<DisconnectImpact> disconnects(SampleStore s, List<Event> events, Thresholds thresholds,
             boolean lateOnly) {
         List<Event> pulls = events.stream().filter(e -> e.kind() == EventKind.USB_DISCONNECT).toList();
         List<DisconnectImpact> out = new ArrayList<>();
@@ -164,7 +209,7 @@ public final class StatisticsCalculator {
                 basis = DisconnectImpact.BASIS_LAST_LATE;
             } else if (worst >= 0) {
                 for (int j = worst + 1; j < s.size() && s.line(j) < nextLine; j++) {
-                    if (s.delayUs(j) <= thresholds[j]) {
+                    if (s.delayUs(j) <= thresholds.at(s.line(j))) {
                         recoveredAt = j;
                         basis = DisconnectImpact.BASIS_UNDER_THRESHOLD;
                         break;

@@ -101,6 +101,8 @@ public final class SampleCache {
             if ((int) crc.getValue() != map.getInt(bodyEnd)) {
                 return new Lookup(Verdict.DAMAGED, null);
             }
+            // the samples stay views of the mapping: a cache is only ever replaced by renaming a new file over it,
+            // so the mapped file is never written to and the views stay valid for as long as they are used
             LogContent content = LogContentCodec.read(map.slice(map.position(), bodyEnd - map.position()));
             return new Lookup(Verdict.VALID, content);
         } catch (NoSuchFileException e) {

@@ -3,6 +3,8 @@ package org.wqlab.ui.experiments.editor;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -42,6 +44,8 @@ import org.wqlab.core.stats.DisconnectImpact;
 import org.wqlab.core.stats.HistogramBin;
 import org.wqlab.core.stats.Statistics;
 import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.live.ExperimentSeries;
 import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.ui.experiments.ExperimentIds;
@@ -52,6 +56,7 @@ import org.wqlab.ui.experiments.model.DelayText;
 import org.wqlab.ui.experiments.model.ExperimentCatalog;
 import org.wqlab.ui.plot.AttributionOverlay;
 import org.wqlab.ui.plot.ExperimentChart;
+import org.wqlab.ui.plot.Frame;
 import org.wqlab.ui.plot.PlotLegend;
 
 /**
@@ -61,6 +66,8 @@ import org.wqlab.ui.plot.PlotLegend;
  * interrupted experiment opens too, under a banner that says so.
  */
 public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput> {
+    /** When the Raw log is indexed though the plot has painted nothing yet. */
+    private static final int RAW_LOG_AT_THE_LATEST_MS = 5_000;
 
     public ExperimentEditor() {
         super(ExperimentEditorInput.class, "an experiment");
@@ -379,8 +386,12 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         Display display = root.getDisplay();
         Job job = Job.create("Loading experiment " + input().getName(), (IProgressMonitor monitor) -> {
             try {
-                ExperimentDetails d = ExperimentDetails.read(input().dir());
-                ExperimentSeries plot = ExperimentSeries.of(d.loaded().content());
+                LoadedExperiment loaded = ExperimentLoader.load(new ExperimentFolder(input().dir()));
+                // the plot's series and the statistics are two passes over every sample: one on each core
+                CompletableFuture<ExperimentSeries> series = CompletableFuture
+                        .supplyAsync(() -> ExperimentSeries.of(loaded.content()));
+                ExperimentDetails d = ExperimentDetails.of(loaded);
+                ExperimentSeries plot = series.join();
                 Analysis analysis = analysis(d.loaded().folder());
                 display.asyncExec(() -> {
                     show(d, plot);
@@ -452,7 +463,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         fillStats(s);
         fillEvents(d.loaded().content().events());
         cursor.show(d.loaded().content().events(), d.loaded().content().samples(), plot.timed());
-        rawLog.show(d.loaded().folder().kernelLog());
+        showRawLogAfterTheFirstFrame(d.loaded().folder().kernelLog());
         for (BoardFactNames.Fact f : BoardFactNames.of(m.boardFacts())) {
             row(facts, f.name(), f.value());
         }
@@ -468,6 +479,36 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         module.setText(d.moduleIdentity());
         details = d;
         root.layout(true, true);
+    }
+
+    /**
+     * Starts the Raw log's line index once the plot has painted its first frame, so that the index (a pass over the
+     * whole log) does not compete for the cores with that frame; after {@link #RAW_LOG_AT_THE_LATEST_MS} if the plot
+     * paints none (not visible, say).
+     */
+    private void showRawLogAfterTheFirstFrame(Path kernelLog) {
+        Display display = root.getDisplay();
+        boolean[] started = { false };
+        Runnable start = () -> {
+            if (!started[0] && !root.isDisposed()) {
+                started[0] = true;
+                rawLog.show(kernelLog);
+            }
+        };
+        Consumer<Frame> firstFrame = new Consumer<>() {
+            @Override
+            public void accept(Frame f) {
+                chart.removeFrameListener(this);
+                display.asyncExec(start); // not inside the paint
+            }
+        };
+        chart.addFrameListener(firstFrame);
+        display.timerExec(RAW_LOG_AT_THE_LATEST_MS, () -> {
+            if (!root.isDisposed()) {
+                chart.removeFrameListener(firstFrame);
+                start.run();
+            }
+        });
     }
 
     private void fillStats(Statistics s) {
