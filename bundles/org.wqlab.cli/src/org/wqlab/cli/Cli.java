@@ -63,7 +63,7 @@ public final class Cli {
                                                              record it as an experiment; Ctrl-C cancels with
                                                              cleanup; --ground-truth FILE: the simulated
                                                              board writes what it executed (JSON lines)
-            """ + ExplainVerb.USAGE_LINE + """
+            """ + CompareVerb.USAGE_LINE + ExplainVerb.USAGE_LINE + """
               vboard build|start|stop|status [--arch x86_64|arm64] [--stick-mib N] [--irq-cpu N] [--memory-mib N]
                                                              the QEMU virtual board (releng/virtual-board):
                                                              build it from Debian packages, boot it (returns
@@ -106,6 +106,7 @@ public final class Cli {
                 case "sim" -> simulatedBoard(rest);
                 case "run" -> new RunVerb(out, err).run(rest, workspaceOf(rest));
                 case "report" -> new ReportVerb(out).run(rest);
+                case "compare" -> new CompareVerb(out).run(rest);
                 case "vboard" -> new VboardVerb(out, err).run(rest);
                 case "explain" -> new ExplainVerb(out, err).run(rest);
                 case "help", "--help", "-h" -> {
