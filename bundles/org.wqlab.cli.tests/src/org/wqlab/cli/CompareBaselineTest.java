@@ -102,6 +102,7 @@ class CompareBaselineTest {
     }
 
     private static void copy(Path from, Path to) throws IOException {
+        Files.createDirectories(to.getParent());
         try (Stream<Path> s = Files.walk(from)) {
             s.forEach(p -> {
                 try {

@@ -2,24 +2,24 @@ package org.wqlab.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.wqlab.analysis.regression.RegressionCheck;
+import org.wqlab.analysis.regression.RegressionFigures;
+import org.wqlab.analysis.regression.RegressionJson;
+import org.wqlab.analysis.regression.RegressionReport;
+import org.wqlab.analysis.regression.RunRegression;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.report.Comparison;
-import org.wqlab.report.regression.MetricChange;
-import org.wqlab.report.regression.RegressionCheck;
-import org.wqlab.report.regression.RegressionFigures;
-import org.wqlab.report.regression.RegressionJson;
-import org.wqlab.report.regression.RegressionReport;
-import org.wqlab.report.regression.RunRegression;
 
 /**
  * {@code wqlab compare EXPERIMENT... --baseline EXPERIMENT|FOLDER [--tolerance PCT] [--json]}: each experiment's
@@ -74,13 +74,13 @@ final class CompareVerb {
         int nBase = baselineFolders.size();
         List<RegressionFigures> base = new ArrayList<>();
         for (int i = 0; i < nBase; i++) {
-            base.add(RegressionFigures.of(comparison, i));
+            base.add(figures(comparison, i));
         }
         RegressionFigures baseline = nBase == 1 ? base.get(0)
                 : RegressionFigures.median("the median of " + nBase + " experiments in " + baselineArg, base);
         List<RunRegression> runs = new ArrayList<>();
         for (int i = nBase; i < all.size(); i++) {
-            runs.add(check.check(baseline, RegressionFigures.of(comparison, i), all.get(i).folder().dir()));
+            runs.add(check.check(baseline, figures(comparison, i), all.get(i).folder().dir()));
         }
         RegressionReport report = new RegressionReport(baseline,
                 baselineFolders.stream().map(ExperimentFolder::dir).toList(), check.tolerance(), runs);
@@ -93,9 +93,13 @@ final class CompareVerb {
             }
             out.printf(Locale.ROOT, "%d of %d regressed beyond %s %%%n", runs.stream()
                     .filter(RunRegression::regressed).count(), runs.size(),
-                    MetricChange.trim(check.tolerance() * 100));
+                    new BigDecimal(Double.toString(check.tolerance() * 100)).stripTrailingZeros().toPlainString());
         }
         return report.regressed() ? REGRESSED : Cli.OK;
+    }
+
+    private static RegressionFigures figures(Comparison c, int i) {
+        return RegressionFigures.of(c.labels().get(i), c.statistics().get(i), c.experiments().get(i).folder().dir());
     }
 
     /** One experiment, or every experiment of a folder that is not one itself. */

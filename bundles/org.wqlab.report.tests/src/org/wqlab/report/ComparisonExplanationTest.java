@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.wqlab.analysis.experiments.RunRecord;
 import org.wqlab.report.ComparisonExplanation.Conditions;
 
 class ComparisonExplanationTest {

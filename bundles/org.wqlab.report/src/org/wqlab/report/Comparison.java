@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
+import org.wqlab.analysis.experiments.RunRecord;
 import org.wqlab.core.model.Event;
 import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.LogEntry;

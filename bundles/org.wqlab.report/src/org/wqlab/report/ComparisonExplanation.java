@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
+import org.wqlab.analysis.experiments.RunRecord;
 import org.wqlab.core.store.LoadedExperiment;
 
 /**

@@ -1,4 +1,4 @@
-package org.wqlab.report;
+package org.wqlab.analysis.experiments;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,13 +1,13 @@
-package org.wqlab.report.regression;
+package org.wqlab.analysis.regression;
 
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToLongFunction;
 
-import org.wqlab.report.Comparison;
-import org.wqlab.report.ComparisonRow;
-import org.wqlab.report.RunRecord;
+import org.wqlab.analysis.experiments.RunRecord;
+import org.wqlab.core.stats.DisconnectImpact;
+import org.wqlab.core.stats.Statistics;
 
 /**
  * The figures a regression check compares, of one experiment or the median of several. Delays in microseconds,
@@ -20,13 +20,12 @@ import org.wqlab.report.RunRecord;
 public record RegressionFigures(String label, long worstAfterDisconnectUs, long p99Us, long lostReports,
         long copiedCachedKb) {
 
-    /** The figures of the comparison's experiment {@code index}. */
-    public static RegressionFigures of(Comparison comparison, int index) {
-        ComparisonRow row = comparison.rows().get(index);
-        long worst = row.worstAfterDisconnectUs() >= 0 ? row.worstAfterDisconnectUs() : row.worstUs();
-        Path dir = comparison.experiments().get(index).folder().dir();
-        return new RegressionFigures(comparison.labels().get(index), worst, row.p99Us(),
-                comparison.statistics().get(index).lostReports(), RunRecord.copiedCachedKb(dir));
+    /** The figures of the experiment in {@code dir} (its run record gives the cached size). */
+    public static RegressionFigures of(String label, Statistics s, Path dir) {
+        long worst = s.disconnects().stream().map(DisconnectImpact::worstDelayUs).filter(w -> w != null)
+                .mapToLong(Integer::longValue).max().orElse(s.count() == 0 ? -1 : s.maxUs());
+        return new RegressionFigures(label, worst, s.count() == 0 ? -1 : s.p99Us(), s.lostReports(),
+                RunRecord.copiedCachedKb(dir));
     }
 
     /** Each figure the median of the known ones (an even count takes the mean of the middle two). */

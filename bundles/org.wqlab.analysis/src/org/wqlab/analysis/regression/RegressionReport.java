@@ -1,4 +1,4 @@
-package org.wqlab.report.regression;
+package org.wqlab.analysis.regression;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.wqlab.report.regression;
+package org.wqlab.analysis.regression;
 
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;

@@ -1,4 +1,4 @@
-package org.wqlab.report.regression;
+package org.wqlab.analysis.regression;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
