@@ -28,7 +28,7 @@ class CompareBaselineTest {
             "regressed: worst delay after the disconnect (\\d+) ms vs (\\d+) ms baseline \\(\\+(\\d+) %\\)");
 
     private static String run(Path ws, String profile) {
-        CliRun run = CliRun.of("run", "--board", "sim:" + profile, "--sim-speed", "40", "--var", "size.mib=1024",
+        CliRun run = CliRun.of("run", "--board", "sim:" + profile, "--sim-speed", "40", "--var", "size.mib=512",
                 "--workspace", ws.toString(), "--json");
         assertEquals(0, run.code(), profile + ": " + run.out() + run.err());
         String json = run.out().substring(run.out().indexOf('{'));
