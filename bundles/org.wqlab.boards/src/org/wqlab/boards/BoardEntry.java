@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import org.wqlab.limits.Limits;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.facts.BoardFacts;
 import org.wqlab.vboard.VboardArch;
@@ -15,10 +16,11 @@ import org.wqlab.vboard.VboardArch;
  * simulated board, whose port is chosen when the simulator starts, or the QEMU virtual board of architecture
  * {@code arch} with its xHCI interrupt steered to CPU {@code irqCpu} at boot), the facts probed at its last connect, and the USB disconnect driver a sequence's "board" driver means
  * on this board (a USB disconnect driver's id, see org.wqlab.usb; empty: the kind's default), and the settings its
- * kind keeps for it (the values of the kind's dialog fields, see BoardKindProvider#fields), saved with it.
+ * kind keeps for it (the values of the kind's dialog fields, see BoardKindProvider#fields), saved with it, and the
+ * limits that override a sequence's on this board (none: the sequence's stand).
  */
 public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFacts> facts, String usbDriver,
-        VboardArch arch, int irqCpu, Map<String, String> settings) {
+        VboardArch arch, int irqCpu, Map<String, String> settings, Limits limits) {
 
     public BoardEntry {
         Objects.requireNonNull(profile, "profile");
@@ -31,6 +33,12 @@ public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFac
                     + irqCpu);
         }
         settings = settings == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(settings));
+        limits = limits == null ? Limits.NONE : limits;
+    }
+
+    public BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFacts> facts, String usbDriver,
+            VboardArch arch, int irqCpu, Map<String, String> settings) {
+        this(profile, kind, facts, usbDriver, arch, irqCpu, settings, Limits.NONE);
     }
 
     public BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFacts> facts, String usbDriver,
@@ -60,24 +68,29 @@ public record BoardEntry(BoardProfile profile, BoardKind kind, Optional<BoardFac
     }
 
     public BoardEntry withUsbDriver(String driver) {
-        return new BoardEntry(profile, kind, facts, driver, arch, irqCpu, settings);
+        return new BoardEntry(profile, kind, facts, driver, arch, irqCpu, settings, limits);
     }
 
     public BoardEntry withFacts(BoardFacts newFacts) {
-        return new BoardEntry(profile, kind, Optional.ofNullable(newFacts), usbDriver, arch, irqCpu, settings);
+        return new BoardEntry(profile, kind, Optional.ofNullable(newFacts), usbDriver, arch, irqCpu, settings, limits);
     }
 
     public BoardEntry withProfile(BoardProfile newProfile) {
-        return new BoardEntry(newProfile, kind, facts, usbDriver, arch, irqCpu, settings);
+        return new BoardEntry(newProfile, kind, facts, usbDriver, arch, irqCpu, settings, limits);
     }
 
     /** The virtual board's architecture and the CPU its xHCI interrupt is steered to (both at its next boot). */
     public BoardEntry withVirtualBoard(VboardArch newArch, int newIrqCpu) {
-        return new BoardEntry(profile, kind, facts, usbDriver, newArch, newIrqCpu, settings);
+        return new BoardEntry(profile, kind, facts, usbDriver, newArch, newIrqCpu, settings, limits);
+    }
+
+    /** The limits that override a sequence's on this board, replaced. */
+    public BoardEntry withLimits(Limits newLimits) {
+        return new BoardEntry(profile, kind, facts, usbDriver, arch, irqCpu, settings, newLimits);
     }
 
     /** The kind's settings for this board, replaced. */
     public BoardEntry withSettings(Map<String, String> newSettings) {
-        return new BoardEntry(profile, kind, facts, usbDriver, arch, irqCpu, newSettings);
+        return new BoardEntry(profile, kind, facts, usbDriver, arch, irqCpu, newSettings, limits);
     }
 }

@@ -14,6 +14,8 @@ import java.util.OptionalLong;
 
 import org.wqlab.core.store.AtomicFiles;
 import org.wqlab.target.AuthMethod;
+import org.wqlab.limits.Limits;
+import org.wqlab.limits.LimitsJson;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
 import org.wqlab.target.facts.BoardFacts;
@@ -35,8 +37,11 @@ import com.google.gson.JsonParser;
  */
 public final class BoardStore {
 
-    /** 2: boards have a "kind" (and the virtual board an "arch"); version 1 files had the builtInSimulator flag only. */
-    static final int VERSION = 2;
+    /**
+     * 3: boards may have "limits" (as a sequence's); 2: boards have a "kind" (and the virtual board an "arch");
+     * version 1 files had the builtInSimulator flag only. Older files read as before, with no limits.
+     */
+    static final int VERSION = 3;
 
     /** What the file holds: the version it was written with, and its boards. */
     public record Contents(int version, List<BoardEntry> boards) {
@@ -181,6 +186,9 @@ public final class BoardStore {
             e.settings().forEach(settings::addProperty);
             o.add("settings", settings);
         }
+        if (!e.limits().isEmpty()) {
+            o.add("limits", LimitsJson.toJson(e.limits()));
+        }
         e.facts().ifPresent(f -> o.add("facts", toJson(f)));
         return o;
     }
@@ -260,8 +268,13 @@ public final class BoardStore {
             throw bad(at + ".irqCpu", "must be 0.." + (VirtualBoard.StartOptions.DEFAULT.cpus() - 1) + " (the virtual"
                     + " board's CPUs), was " + irqCpu, null);
         }
+        List<String> limitProblems = new ArrayList<>();
+        Limits limits = LimitsJson.parse(o.get("limits"), at + ".limits", limitProblems);
+        if (!limitProblems.isEmpty()) {
+            throw bad(at + ".limits", "(board '" + name + "'): " + String.join("; ", limitProblems), null);
+        }
         return new BoardEntry(profile, kind, Optional.ofNullable(facts), usbDriver, arch, (int) irqCpu,
-                settings(o, at));
+                settings(o, at), limits);
     }
 
     /** "settings": the kind's own values for the board, an object of strings. */

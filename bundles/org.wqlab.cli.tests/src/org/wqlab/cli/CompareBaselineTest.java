@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -45,7 +46,8 @@ class CompareBaselineTest {
         assertEquals(0, better.code(), better.out() + better.err());
         assertTrue(better.out().contains("0 of 1 regressed beyond 10 %"), better.out());
 
-        CliRun worse = CliRun.of("compare", def, "--baseline", tailored);
+        Path junit = dir.resolve("compare.xml");
+        CliRun worse = CliRun.of("compare", def, "--baseline", tailored, "--junit", junit.toString());
         assertEquals(3, worse.code(), worse.out() + worse.err());
         Matcher m = REGRESSION.matcher(worse.out());
         assertTrue(m.find(), "names the regression and its size: " + worse.out());
@@ -53,6 +55,15 @@ class CompareBaselineTest {
         long base = Long.parseLong(m.group(2));
         assertTrue(value > base * 3 / 2, worse.out());
         assertEquals(Math.round((value / (double) base - 1) * 100), Long.parseLong(m.group(3)), 1, worse.out());
+
+        JUnitReport.validate(junit);
+        JUnitReport report = JUnitReport.read(junit);
+        List<JUnitReport.Case> failed = report.cases().stream().filter(c -> c.failureMessage() != null).toList();
+        assertEquals(1, report.failures(), report.toString());
+        assertEquals("worstAfterDisconnectUs", failed.get(0).name());
+        assertTrue(failed.get(0).failureMessage().contains(value + " ms vs " + base + " ms baseline"),
+                failed.get(0).failureMessage());
+        assertEquals(3, report.tests(), "worst delay, p99, lost reports: " + report);
 
         CliRun json = CliRun.of("compare", def, "--baseline", tailored, "--json", "--tolerance", "5");
         assertEquals(3, json.code(), json.err());

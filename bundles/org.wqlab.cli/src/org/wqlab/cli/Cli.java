@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 import org.wqlab.analysis.Analysis;
@@ -24,17 +25,20 @@ import org.wqlab.core.store.Workspace;
 import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.report.export.CsvExport;
 import org.wqlab.klog.ImportedLog;
+import org.wqlab.limits.Assessment;
+import org.wqlab.limits.Limits;
 import org.wqlab.klog.importer.LogImporters;
 
 /**
- * The headless verbs, as plain Java: {@code import}, {@code stats}, {@code export}. Exit codes: 0 ok, 2 bad input
- * (the message names the file, line or field), 1 any other failure. No stack trace for a user's mistake.
+ * The headless verbs, as plain Java: {@code import}, {@code stats}, {@code export}. Exit codes ({@link ExitCodes}):
+ * 0 ok (or only warnings), 2 bad input (the message names the file, line or field), 1 any other failure, 3 a hard
+ * limit exceeded. No stack trace for a user's mistake.
  */
 public final class Cli {
 
-    public static final int OK = 0;
-    public static final int FAILURE = 1;
-    public static final int BAD_INPUT = 2;
+    public static final int OK = ExitCodes.OK;
+    public static final int FAILURE = ExitCodes.FAILURE;
+    public static final int BAD_INPUT = ExitCodes.BAD_INPUT;
     /** Speeds of the simulated board, for {@code run --sim-speed} as for {@code wqlab sim --speed}. */
     static final double MIN_SIM_SPEED = org.wqlab.sim.server.SimServerMain.MIN_SPEED;
     static final double MAX_SIM_SPEED = org.wqlab.sim.server.SimServerMain.MAX_SPEED;
@@ -44,8 +48,11 @@ public final class Cli {
     static final String USAGE = """
             usage: wqlab <verb> [arguments]
               import LOG... [--workspace DIR] [--name NAME]   one experiment per kernel log, prints a summary
-              stats EXPERIMENT|LOG [--workspace DIR] [--json] [--threshold-ms N]
-                                                             delay statistics (JSON documented in README)
+              stats EXPERIMENT|LOG [--workspace DIR] [--json] [--threshold-ms N] [--limit NAME=HARD]...
+                    [--warn NAME=SOFT]... [--junit FILE]
+                                                             delay statistics (JSON documented in README),
+                                                             judged against the experiment's limits.json and
+                                                             the --limit/--warn given
               export EXPERIMENT --csv FILE [--workspace DIR]  samples and events as CSV
               report EXPERIMENT... (--html FILE | --text) [--workspace DIR]
                                                              one experiment's report, or a comparison of
@@ -56,13 +63,17 @@ public final class Cli {
                                                              until interrupted; prints how to log in
               run [SEQUENCE] [--board sim[:PROFILE]|vboard|NAME|user@host[:port]] [--sim-speed N] [--workspace DIR]
                   [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE] [--report-procedure]
+                  [--limit NAME=HARD]... [--warn NAME=SOFT]... [--junit FILE]
                                                              run a test sequence (default: the improved module
                                                              on every CPU, page cache dropped, then the pull, on
                                                              the built-in simulated board; --report-procedure:
                                                              the report's classic module on CPU 0) and
                                                              record it as an experiment; Ctrl-C cancels with
                                                              cleanup; --ground-truth FILE: the simulated
-                                                             board writes what it executed (JSON lines)
+                                                             board writes what it executed (JSON lines);
+                                                             --limit/--warn override the sequence's and the
+                                                             board's limits; --junit FILE: JUnit XML, a case
+                                                             per step and per limit
             """ + CompareVerb.USAGE_LINE + ExplainVerb.USAGE_LINE + """
               vboard build|start|stop|status [--arch x86_64|arm64] [--stick-mib N] [--irq-cpu N] [--memory-mib N]
                                                              the QEMU virtual board (releng/virtual-board):
@@ -71,7 +82,9 @@ public final class Cli {
               help                                           this text
             EXPERIMENT is an experiment folder or an experiment id in the workspace.
             The workspace defaults to $WQLAB_WORKSPACE, else ~/wqlab-workspace/experiments.
-            Exit codes: 0 ok, 2 bad input, 1 other failure.
+            Limit names: worst.after.disconnect.ms, p99.ms, lost.reports, p90.worst.after.disconnect.ms.
+            Exit codes: 0 ok (or only warnings), 1 a step, the run or another thing failed, 2 bad input,
+            3 a hard limit exceeded; of several, the most serious by 2 > 1 > 3 > 0.
             """;
 
     private final PrintStream out;
@@ -100,8 +113,11 @@ public final class Cli {
         try {
             return switch (verb) {
                 case "import" -> importLogs(new Args("import", rest, List.of("--workspace", "--name"), List.of()));
-                case "stats" -> stats(new Args("stats", rest, List.of("--workspace", "--threshold-ms"),
-                        List.of("--json")));
+                case "stats" -> {
+                    LimitOptions limits = LimitOptions.extract(rest);
+                    yield stats(new Args("stats", limits.rest(), List.of("--workspace", "--threshold-ms", "--junit"),
+                            List.of("--json")), limits.limits());
+                }
                 case "export" -> export(new Args("export", rest, List.of("--workspace", "--csv"), List.of()));
                 case "sim" -> simulatedBoard(rest);
                 case "run" -> new RunVerb(out, err).run(rest, workspaceOf(rest));
@@ -174,7 +190,7 @@ public final class Cli {
                 printSummary(e.content(), StatisticsCalculator.compute(e.content()));
             } catch (InputException e) {
                 err.println("wqlab import: " + e.getMessage());
-                status = BAD_INPUT; // the other logs are still imported
+                status = ExitCodes.mostSerious(status, BAD_INPUT); // the other logs are still imported
             }
         }
         return status;
@@ -197,7 +213,7 @@ public final class Cli {
 
     // ------------------------------------------------------------------ stats
 
-    private int stats(Args a) throws UsageException, InputException, IOException {
+    private int stats(Args a, Limits cliLimits) throws UsageException, InputException, IOException {
         if (a.help) {
             out.print(USAGE);
             return OK;
@@ -222,8 +238,20 @@ public final class Cli {
         Statistics s = StatisticsCalculator.compute(src.content.samples(), src.content.events(), thresholdUs);
         Analysis analysis = src.kind.equals("experiment") ? ExplainVerb.analysisIfExperiment(src.path).orElse(null)
                 : null;
+        // an experiment's recorded limits (what its run was judged against), overridden by the command line's
+        Limits limits = (src.kind.equals("experiment") ? RunResults.recordedLimits(src.path) : Limits.NONE)
+                .overriddenBy(cliLimits);
+        if (!limits.problems().isEmpty()) {
+            throw new UsageException(String.join("; ", limits.problems()));
+        }
+        Optional<Assessment> assessment = RunResults.assess(src.content, s, limits,
+                src.metadata == null ? Map.of() : src.metadata.boardFacts());
+        if (a.option("--junit") != null) {
+            RunResults.writeJUnit(Path.of(a.option("--junit")), src.metadata == null ? src.path.getFileName()
+                    .toString() : src.metadata.id(), List.of(), assessment);
+        }
         if (a.flag("--json")) {
-            out.print(StatsJson.toJson(src.kind, src.path, src.metadata, src.content, s, analysis));
+            out.print(StatsJson.toJson(src.kind, src.path, src.metadata, src.content, s, analysis, assessment));
         } else {
             out.println(src.kind + " " + src.path + (src.metadata == null ? "" : " (" + src.metadata.name() + ")"));
             printSummary(src.content, s);
@@ -242,8 +270,13 @@ public final class Cli {
             if (analysis != null) {
                 out.println(ExplainVerb.verdictLine(analysis));
             }
+            assessment.ifPresent(x -> {
+                out.println("  outcome: " + x.outcome().overall().word());
+                x.outcome().limits().forEach(l -> out.println("    " + l.name().fileName() + ": "
+                        + l.status().word() + ": " + l.reason()));
+            });
         }
-        return OK;
+        return RunResults.exitCode(assessment);
     }
 
     // ------------------------------------------------------------------ export

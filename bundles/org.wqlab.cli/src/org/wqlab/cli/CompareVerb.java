@@ -6,9 +6,12 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
+import org.wqlab.analysis.regression.MetricChange;
 import org.wqlab.analysis.regression.RegressionCheck;
 import org.wqlab.analysis.regression.RegressionFigures;
 import org.wqlab.analysis.regression.RegressionJson;
@@ -19,6 +22,8 @@ import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.limits.JUnitCase;
+import org.wqlab.limits.JUnitXml;
 import org.wqlab.report.Comparison;
 
 /**
@@ -29,14 +34,14 @@ import org.wqlab.report.Comparison;
 final class CompareVerb {
 
     static final String USAGE_LINE = """
-              compare EXPERIMENT... --baseline EXPERIMENT|FOLDER [--tolerance PCT] [--json] [--workspace DIR]
+              compare EXPERIMENT... --baseline EXPERIMENT|FOLDER [--tolerance PCT] [--json] [--junit FILE]
+                  [--workspace DIR]
                                                              regression check against a baseline (one
                                                              experiment, or the median of a folder's): worst
                                                              delay after the disconnect (per cached MiB when
                                                              the sizes differ), p99, lost reports; exit 3 when
                                                              one is worse by more than PCT (default 10)
             """;
-    static final int REGRESSED = 3;
     static final double MAX_TOLERANCE_PCT = 1000;
 
     private final PrintStream out;
@@ -46,7 +51,7 @@ final class CompareVerb {
     }
 
     int run(List<String> args) throws Cli.UsageException, InputException, IOException {
-        Cli.Args a = new Cli.Args("compare", args, List.of("--workspace", "--baseline", "--tolerance"),
+        Cli.Args a = new Cli.Args("compare", args, List.of("--workspace", "--baseline", "--tolerance", "--junit"),
                 List.of("--json"));
         if (a.help) {
             out.print(Cli.USAGE);
@@ -84,6 +89,10 @@ final class CompareVerb {
         }
         RegressionReport report = new RegressionReport(baseline,
                 baselineFolders.stream().map(ExperimentFolder::dir).toList(), check.tolerance(), runs);
+        String junit = a.option("--junit");
+        if (junit != null) {
+            writeJUnit(Path.of(junit), report);
+        }
         if (a.flag("--json")) {
             out.print(RegressionJson.toJson(report));
         } else {
@@ -95,7 +104,29 @@ final class CompareVerb {
                     .filter(RunRegression::regressed).count(), runs.size(),
                     new BigDecimal(Double.toString(check.tolerance() * 100)).stripTrailingZeros().toPlainString());
         }
-        return report.regressed() ? REGRESSED : Cli.OK;
+        return report.regressed() ? ExitCodes.LIMIT_EXCEEDED : ExitCodes.OK;
+    }
+
+    /** A case per experiment and figure, failed when it regressed; the baseline's figures as suite properties. */
+    private static void writeJUnit(Path file, RegressionReport report) throws IOException {
+        List<JUnitCase> cases = new ArrayList<>();
+        for (RunRegression r : report.runs()) {
+            String className = "wqlab.compare." + r.experiment().getFileName();
+            for (MetricChange c : r.changes()) {
+                cases.add(c.regressed()
+                        ? new JUnitCase(className, c.metric(), 0, "regressed: " + c.text(), null, c.text() + "\n")
+                        : JUnitCase.passed(className, c.metric(), 0, c.text() + "\n"));
+            }
+        }
+        Map<String, String> properties = new LinkedHashMap<>();
+        RegressionFigures b = report.baseline();
+        properties.put("baseline", b.label());
+        properties.put("baselineWorstAfterDisconnectUs", Long.toString(b.worstAfterDisconnectUs()));
+        properties.put("baselineP99Us", Long.toString(b.p99Us()));
+        properties.put("baselineLostReports", Long.toString(b.lostReports()));
+        properties.put("baselineCopiedCachedKb", Long.toString(b.copiedCachedKb()));
+        properties.put("tolerancePct", Double.toString(report.tolerance() * 100));
+        JUnitXml.write(file, "wqlab compare", properties, cases);
     }
 
     private static RegressionFigures figures(Comparison c, int i) {

@@ -26,7 +26,16 @@ import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.BoardStoreException;
 import org.wqlab.boards.Boards;
+import org.wqlab.analysis.Analysis;
 import org.wqlab.core.model.InputException;
+import org.wqlab.core.stats.Statistics;
+import org.wqlab.core.stats.StatisticsCalculator;
+import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.limits.Assessment;
+import org.wqlab.limits.ExperimentOutcomes;
+import org.wqlab.limits.Limits;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceException;
@@ -44,7 +53,8 @@ import org.wqlab.usb.ManualPrompt;
 
 /**
  * {@code wqlab run [SEQUENCE] [--board sim[:PROFILE]|vboard|NAME|user@host[:port]] [--sim-speed N] [--workspace DIR]
- * [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE]}. Ctrl-C cancels with cleanup.
+ * [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE] [--limit NAME=HARD]... [--warn NAME=SOFT]...
+ * [--junit FILE]}. Ctrl-C cancels with cleanup. Exit codes: {@link ExitCodes}.
  */
 final class RunVerb {
 
@@ -60,10 +70,17 @@ final class RunVerb {
     }
 
     private record Options(String sequence, String board, double speed, boolean speedGiven, String workspace,
-            Map<String, String> vars, boolean acceptNew, boolean json, String groundTruth, boolean reportProcedure) {
+            Map<String, String> vars, boolean acceptNew, boolean json, String groundTruth, boolean reportProcedure,
+            Limits limits, String junit) {
     }
 
-    private Options parse(List<String> args) throws Cli.UsageException {
+    /** The limits of the board the run resolved (a saved board's), set by {@link #board}. */
+    private Limits boardLimits = Limits.NONE;
+
+    private Options parse(List<String> allArgs) throws Cli.UsageException {
+        LimitOptions limitOptions = LimitOptions.extract(allArgs);
+        List<String> args = limitOptions.rest();
+        String junit = null;
         String sequence = null;
         String board = "sim";
         double speed = 1;
@@ -77,7 +94,7 @@ final class RunVerb {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
-                case "--board", "--sim-speed", "--workspace", "--var", "--ground-truth" -> {
+                case "--board", "--sim-speed", "--workspace", "--var", "--ground-truth", "--junit" -> {
                     if (i + 1 >= args.size()) {
                         throw new Cli.UsageException(a + " needs a value");
                     }
@@ -86,6 +103,7 @@ final class RunVerb {
                         case "--board" -> board = v;
                         case "--workspace" -> workspace = v;
                         case "--ground-truth" -> groundTruth = v;
+                        case "--junit" -> junit = v;
                         case "--sim-speed" -> {
                             try {
                                 speed = Double.parseDouble(v);
@@ -126,7 +144,7 @@ final class RunVerb {
             throw new Cli.UsageException("--report-procedure and a SEQUENCE file (" + sequence + "): give one");
         }
         return new Options(sequence, board, speed, speedGiven, workspace, vars, acceptNew, json, groundTruth,
-                reportProcedure);
+                reportProcedure, limitOptions.limits(), junit);
     }
 
     int run(List<String> args, Workspace defaultWorkspace) throws Cli.UsageException, IOException {
@@ -174,6 +192,13 @@ final class RunVerb {
             if (access == null) {
                 return Cli.BAD_INPUT;
             }
+            // the sequence's limits, overridden by the saved board's, overridden by the command line's
+            Limits effective = sequence.limits().overriddenBy(boardLimits).overriddenBy(o.limits);
+            if (!effective.problems().isEmpty()) {
+                err.println("wqlab run: " + String.join("; ", effective.problems()));
+                return Cli.BAD_INPUT;
+            }
+            sequence = sequence.withLimits(effective);
             return execute(o, source, sequence, access, workspace, closeLater);
         } finally {
             closeAll(closeLater);
@@ -263,6 +288,16 @@ final class RunVerb {
 
     private int report(Options o, RunResult result) {
         String status = result.status().word();
+        Judged judged = judge(result);
+        if (o.junit != null) {
+            try {
+                RunResults.writeJUnit(Path.of(o.junit), result.folder().id(), result.steps(), judged.assessment);
+            } catch (IOException e) {
+                err.println("wqlab run: --junit " + o.junit + ": " + Cli.describe(e));
+                judged = new Judged(judged.results, judged.assessment, ExitCodes.mostSerious(judged.exit,
+                        ExitCodes.FAILURE));
+            }
+        }
         if (o.json) {
             JsonObject j = new JsonObject();
             j.addProperty("experiment", result.folder().dir().toString());
@@ -272,17 +307,58 @@ final class RunVerb {
             JsonArray cleanup = new JsonArray();
             result.cleanup().forEach(cleanup::add);
             j.add("cleanup", cleanup);
-            out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(j));
+            j.add("results", judged.results);
+            out.println(new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(j));
         } else {
             result.cleanup().forEach(c -> out.println("cleanup: " + c));
             out.println("experiment " + result.folder().dir() + ": " + status);
+            judged.assessment.ifPresent(a -> {
+                out.println("outcome: " + a.outcome().overall().word());
+                a.outcome().limits().forEach(l -> out.println("  " + l.name().fileName() + ": " + l.status().word()
+                        + ": " + l.reason()));
+            });
         }
         if (result.status() != org.wqlab.core.model.ExperimentStatus.COMPLETED) {
             err.println("wqlab run: " + status + ": " + result.summary() + " (recorded in " + result.folder().dir()
                     + ")");
-            return Cli.FAILURE;
+            return ExitCodes.mostSerious(ExitCodes.FAILURE, judged.exit);
         }
-        return Cli.OK;
+        if (judged.exit == ExitCodes.LIMIT_EXCEEDED) {
+            err.println("wqlab run: a hard limit exceeded (recorded in " + result.folder().dir() + ")");
+        }
+        return judged.exit;
+    }
+
+    private record Judged(JsonObject results, Optional<Assessment> assessment, int exit) {
+    }
+
+    /**
+     * The run's results, judged as {@code wqlab stats} judges the saved experiment: from its data, its limits.json
+     * and its recorded board facts. A recording that cannot be read back is a failure, reported.
+     */
+    private Judged judge(RunResult result) {
+        ExperimentFolder folder = result.folder();
+        try {
+            LoadedExperiment e = ExperimentLoader.load(folder);
+            Statistics s = StatisticsCalculator.compute(e.content());
+            Analysis analysis = null;
+            try {
+                analysis = ExplainVerb.analysisOf(folder, false);
+            } catch (InputException | IOException | RuntimeException noAnalysis) {
+                err.println("wqlab run: no verdict: " + Cli.describe(noAnalysis));
+            }
+            Optional<Assessment> a = ExperimentOutcomes.assess(e, s);
+            return new Judged(RunResults.toJson(folder.dir(), result.status().word(), s, analysis, a), a,
+                    RunResults.exitCode(a));
+        } catch (InputException | RuntimeException e) {
+            err.println("wqlab run: cannot judge the recording " + folder.dir() + ": " + Cli.describe(e));
+            JsonObject r = new JsonObject();
+            r.addProperty("formatVersion", RunResults.FORMAT_VERSION);
+            r.addProperty("experiment", folder.dir().toString());
+            r.addProperty("status", result.status().word());
+            r.addProperty("error", Cli.describe(e));
+            return new Judged(r, Optional.empty(), ExitCodes.FAILURE);
+        }
     }
 
     /**
@@ -319,6 +395,7 @@ final class RunVerb {
                     + ", and no installed board kind claims that form (sim[:PROFILE], vboard, user@host[:port])");
             return null;
         }
+        boardLimits = entry.get().limits();
         BoardEntry board = o.acceptNew ? entry.get().withProfile(entry.get().profile()
                 .withHostKeyPolicy(HostKeyPolicy.ACCEPT_NEW)) : entry.get();
         String name = board.name();

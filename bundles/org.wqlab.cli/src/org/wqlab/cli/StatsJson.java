@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 
 import org.wqlab.core.model.Anomaly;
 import org.wqlab.core.model.AnomalyKind;
@@ -17,6 +18,10 @@ import org.wqlab.core.stats.DisconnectImpact;
 import org.wqlab.core.stats.HistogramBin;
 import org.wqlab.core.stats.Statistics;
 
+import org.wqlab.limits.Assessment;
+import org.wqlab.limits.OutcomeJson;
+
+import com.google.gson.GsonBuilder;
 import com.google.gson.stream.JsonWriter;
 
 /** The stable JSON of {@code wqlab stats --json}; documented field by field in README.md (Headless commands). */
@@ -28,7 +33,7 @@ final class StatsJson {
     }
 
     static String toJson(String kind, Path path, ExperimentMetadata metadata, LogContent c, Statistics s,
-            Analysis analysis) {
+            Analysis analysis, Optional<Assessment> assessment) {
         StringWriter sw = new StringWriter();
         try (JsonWriter w = new JsonWriter(sw)) {
             w.setIndent("  ");
@@ -113,6 +118,13 @@ final class StatsJson {
             }
             w.endArray();
             ExplainVerb.writeVerdict(w, analysis);
+            w.name("outcome");
+            if (assessment.isPresent()) {
+                new GsonBuilder().serializeNulls().disableHtmlEscaping().create()
+                        .toJson(OutcomeJson.toJson(assessment.get()), w);
+            } else {
+                w.nullValue();
+            }
             w.endObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

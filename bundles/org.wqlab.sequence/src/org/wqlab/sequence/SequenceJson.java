@@ -10,6 +10,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.wqlab.limits.Limits;
+import org.wqlab.limits.LimitsJson;
+
+import com.google.gson.Gson;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -19,7 +23,7 @@ import com.google.gson.stream.JsonWriter;
 
 /**
  * Reads and writes {@code .wqseq} (JSON). Writing is stable: top-level keys {@code format, version, name, trace (only
- * when true), variables, steps}; in each step {@code type}, {@code name}, then the fields in the order the step type lists them, one step
+ * when true), limits (only when any), variables, steps}; in each step {@code type}, {@code name}, then the fields in the order the step type lists them, one step
  * per object, two-space indent, so a change to one step is a change to a few lines.
  */
 public final class SequenceJson {
@@ -28,6 +32,8 @@ public final class SequenceJson {
     public static final int VERSION = 1;
     public static final String DEFAULT_RESOURCE = "/sequences/default.wqseq";
     public static final String REPORT_PROCEDURE_RESOURCE = "/sequences/report-procedure.wqseq";
+
+    private static final Gson GSON = new Gson();
 
     private SequenceJson() {
     }
@@ -78,7 +84,7 @@ public final class SequenceJson {
                     + ")");
         }
         for (String key : o.keySet()) {
-            if (!List.of("format", "version", "name", "trace", "variables", "steps").contains(key)) {
+            if (!List.of("format", "version", "name", "trace", "limits", "variables", "steps").contains(key)) {
                 problems.add("unknown top-level field '" + key + "'");
             }
         }
@@ -90,6 +96,7 @@ public final class SequenceJson {
             }
             trace = "true".equals(t);
         }
+        Limits limits = LimitsJson.parse(o.get("limits"), "limits", problems);
         Map<String, String> variables = new LinkedHashMap<>();
         if (o.has("variables")) {
             if (!o.get("variables").isJsonObject()) {
@@ -115,7 +122,7 @@ public final class SequenceJson {
             throw new SequenceException(source, problems);
         }
         String name = o.has("name") ? text(o.get("name")) : source;
-        return new Sequence(name == null ? source : name, variables, steps, text, trace);
+        return new Sequence(name == null ? source : name, variables, steps, text, trace, limits);
     }
 
     private static List<Step> steps(JsonArray array, String prefix, List<String> problems) {
@@ -241,6 +248,10 @@ public final class SequenceJson {
             w.name("name").value(sequence.name());
             if (sequence.trace()) {
                 w.name("trace").value(true);
+            }
+            if (!sequence.limits().isEmpty()) {
+                w.name("limits");
+                GSON.toJson(LimitsJson.toJson(sequence.limits()), w);
             }
             w.name("variables").beginObject();
             for (var e : sequence.variables().entrySet()) {

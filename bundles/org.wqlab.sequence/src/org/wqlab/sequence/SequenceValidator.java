@@ -36,6 +36,7 @@ public final class SequenceValidator {
         }
         Variables variables = new Variables(sequence.variables(), overrides);
         check(sequence.steps(), variables, drivers, problems);
+        sequence.limits().problems().forEach(p -> problems.add("field 'limits': " + p));
         return problems;
     }
 

@@ -25,6 +25,7 @@ import org.wqlab.core.store.KernelLogCheck;
 import org.wqlab.core.store.RawLogAppender;
 import org.wqlab.core.store.RunLock;
 import org.wqlab.core.store.Workspace;
+import org.wqlab.limits.LimitsJson;
 import org.wqlab.kmod.ModuleManager;
 import org.wqlab.sequence.ResolvedStep;
 import org.wqlab.sequence.Sequence;
@@ -63,6 +64,9 @@ public final class SequenceRunner {
         Instant created = Instant.now();
         ExperimentFolder folder = workspace.create(sequence.name(), created);
         try (RunLock lock = RunLock.acquire(folder)) {
+            if (!sequence.limits().isEmpty()) {
+                LimitsJson.write(folder.dir(), sequence.limits()); // the effective limits, before anything runs
+            }
             monitor.recording(folder.dir());
             Run run = new Run(sequence, variables, board, monitor, folder, workspace);
             return run(run, created);
