@@ -1,9 +1,11 @@
 package org.wqlab.analysis.experiments;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.wqlab.analysis.regression.RegressionFigures;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.stats.Statistics;
@@ -12,6 +14,9 @@ import org.wqlab.core.store.DamagedExperimentException;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.limits.Assessment;
+import org.wqlab.limits.ExperimentOutcomes;
+import org.wqlab.limits.Outcome;
 
 /** Reads an experiment folder into its {@link ExperimentSummary} (parses the raw log: call it off the UI thread). */
 public final class ExperimentSummaries {
@@ -39,9 +44,17 @@ public final class ExperimentSummaries {
     public static ExperimentSummary of(LoadedExperiment loaded, Statistics stats) {
         ExperimentMetadata m = loaded.metadata();
         long worst = stats.count() == 0 ? ExperimentSummary.UNKNOWN : stats.maxUs();
-        return new ExperimentSummary(loaded.folder().dir(), loaded.folder().id(), m.name(), m.created(),
-                board(m.boardFacts()), kernel(m.boardFacts()), config(m), stats.count(), worst, m.status(), m.notes(),
-                "");
+        Outcome outcome = null;
+        String limitsProblem = "";
+        try {
+            outcome = ExperimentOutcomes.assess(loaded, stats).map(Assessment::outcome).orElse(null);
+        } catch (InputException e) {
+            limitsProblem = e.getMessage();
+        }
+        Path dir = loaded.folder().dir();
+        return new ExperimentSummary(dir, loaded.folder().id(), m.name(), m.created(), board(m.boardFacts()),
+                kernel(m.boardFacts()), config(m), stats.count(), worst, m.status(), m.notes(), "", "", outcome,
+                limitsProblem, RegressionFigures.of(m.name(), stats, dir), null);
     }
 
     static String board(Map<String, String> facts) {

@@ -43,6 +43,9 @@ final class ExperimentActions {
             case OPEN, DELETE, EXPORT_CSV, EXPORT_SVG -> !s.isEmpty();
             case COMPARE -> s.stream().filter(ExperimentSummary::loaded).count() >= 2;
             case RENAME, NOTES -> s.size() == 1 && s.get(0).loaded();
+            case SET_BASELINE -> s.size() == 1 && s.get(0).figures() != null && !s.get(0).board().isEmpty()
+                    && (s.get(0).baseline() == null || !s.get(0).baseline().isBaseline());
+            case CLEAR_BASELINE -> s.size() == 1 && s.get(0).baseline() != null;
             case EXPORT_HTML, EXPORT_TEXT -> s.stream().anyMatch(ExperimentSummary::loaded);
             case REFRESH -> true;
         };
@@ -55,6 +58,8 @@ final class ExperimentActions {
             case RENAME -> renameSelected();
             case NOTES -> editNotes();
             case DELETE -> deleteSelected();
+            case SET_BASELINE -> baseline(true);
+            case CLEAR_BASELINE -> baseline(false);
             case EXPORT_CSV -> ExportActions.exportCsv(shell(), selection.get());
             case EXPORT_SVG -> ExportActions.exportSvg(shell(), selection.get());
             case EXPORT_HTML -> ExportActions.exportHtml(shell(), selection.get());
@@ -114,6 +119,23 @@ final class ExperimentActions {
             String text = d.notes();
             change("Saving the notes of " + e.id(), () -> ExperimentChanges.writeNotes(new ExperimentFolder(e.dir()), text));
         }
+    }
+
+    private void baseline(boolean set) {
+        List<ExperimentSummary> s = selection.get();
+        if (s.size() != 1) {
+            return;
+        }
+        ExperimentSummary e = s.get(0);
+        ExperimentCatalog catalog = WorkbenchServices.get(ExperimentCatalog.class);
+        change((set ? "Setting " : "Clearing ") + "the baseline of " + e.board(), () -> {
+            if (set) {
+                catalog.setBaseline(e);
+            } else {
+                catalog.clearBaseline(e);
+            }
+            return null;
+        });
     }
 
     private void deleteSelected() {

@@ -10,6 +10,9 @@ import org.wqlab.analysis.experiments.ExperimentSummary;
 public enum ExperimentColumn {
     NAME("Name", 170, ExperimentSummary::name),
     WORST("Worst delay", 90, RunningWorst::text, Comparator.comparingLong(RunningWorst::us)),
+    LIMITS("Limits", 75, LimitsText::word, Comparator.comparingInt(LimitsText::severity)),
+    BASELINE("vs baseline", 150, s -> s.baseline() == null ? "" : s.baseline().text(),
+            Comparator.comparingDouble(LimitsText::baselineChange)),
     STATUS("Status", 85, s -> !s.loaded() ? "unreadable: " + s.problem()
             : s.damaged() ? ExperimentSummary.DAMAGED : DelayText.status(s.status())),
     DATE("Date (UTC)", 140, s -> DelayText.date(s.created()), Comparator.comparing(ExperimentSummary::created)),

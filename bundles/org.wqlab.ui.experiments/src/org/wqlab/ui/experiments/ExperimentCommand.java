@@ -13,6 +13,8 @@ public enum ExperimentCommand {
     RENAME("rename"),
     NOTES("notes"),
     DELETE("delete"),
+    SET_BASELINE("setBaseline"),
+    CLEAR_BASELINE("clearBaseline"),
     EXPORT_CSV("exportCsv"),
     EXPORT_SVG("exportSvg"),
     EXPORT_HTML("exportHtml"),

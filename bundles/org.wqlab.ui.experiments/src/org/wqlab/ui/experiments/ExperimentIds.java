@@ -21,6 +21,8 @@ public final class ExperimentIds {
     public static final String EDITOR_GO_TO_WORST = "editor.goToWorst";
     public static final String EDITOR_SHOW_ALL = "editor.showAll";
     public static final String EDITOR_VERDICT_FOLD = "editor.verdictFold";
+    /** The outcome against the run's limits, above the verdict. */
+    public static final String EDITOR_LIMITS = "editor.limits";
     public static final String EDITOR_STATS = "editor.stats";
     public static final String EDITOR_EVENTS = "editor.events";
     public static final String EDITOR_LOG = "editor.log";

@@ -18,6 +18,7 @@ import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.ColumnViewerToolTipSupport;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TableViewer;
@@ -26,6 +27,7 @@ import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.jface.viewers.ViewerComparator;
 import org.eclipse.jface.viewers.ViewerFilter;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Table;
@@ -75,6 +77,7 @@ public final class ExperimentsView extends ViewPart {
         for (ExperimentColumn c : ExperimentColumn.values()) {
             column(c);
         }
+        ColumnViewerToolTipSupport.enableFor(viewer);
         viewer.setContentProvider(ArrayContentProvider.getInstance());
         viewer.setComparator(new ViewerComparator() {
             @Override
@@ -181,6 +184,7 @@ public final class ExperimentsView extends ViewPart {
     }
 
     private void column(ExperimentColumn c) {
+        Table table = viewer.getTable();
         TableViewerColumn vc = new TableViewerColumn(viewer, SWT.LEFT);
         TableColumn tc = vc.getColumn();
         tc.setText(c.header());
@@ -203,7 +207,24 @@ public final class ExperimentsView extends ViewPart {
 
             @Override
             public String getToolTipText(Object element) {
-                return toolTip((ExperimentSummary) element);
+                ExperimentSummary s = (ExperimentSummary) element;
+                return switch (c) {
+                    case LIMITS -> LimitsText.toolTip(s);
+                    case BASELINE -> s.baseline() == null ? "Its board has no baseline: select a run of the board"
+                            + " and choose Set as Baseline of Its Board" : s.baseline().explanation();
+                    default -> toolTip(s);
+                };
+            }
+
+            @Override
+            public Color getForeground(Object element) {
+                ExperimentSummary s = (ExperimentSummary) element;
+                return switch (c) {
+                    case LIMITS -> OutcomeColors.of(table.getDisplay(), LimitsText.status(s));
+                    case BASELINE -> s.baseline() != null && s.baseline().regressed()
+                            ? OutcomeColors.of(table.getDisplay(), org.wqlab.limits.Outcome.Status.FAIL) : null;
+                    default -> null;
+                };
             }
         });
         tc.addListener(SWT.Selection, e -> {

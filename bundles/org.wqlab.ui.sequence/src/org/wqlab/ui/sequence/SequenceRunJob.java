@@ -160,7 +160,9 @@ public final class SequenceRunJob extends Job {
                 }
                 toConsole.write(buffer, offset, length);
             };
-            RunResult r = new SequenceRunner().run(source, sequence, Map.of(), access,
+            // a saved board's limits override the sequence's, as for wqlab run
+            Sequence effective = sequence.withLimits(sequence.limits().overriddenBy(entry.limits()));
+            RunResult r = new SequenceRunner().run(source, effective, Map.of(), access,
                     ExperimentsLocation.workspace(), new Monitor(pm, console, kernelLog));
             synchronized (parser) {
                 parser.finish();

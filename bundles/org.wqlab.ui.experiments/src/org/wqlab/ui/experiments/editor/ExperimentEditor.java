@@ -49,6 +49,8 @@ import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.live.ExperimentSeries;
 import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.ui.experiments.ExperimentIds;
+import org.wqlab.ui.experiments.LimitsText;
+import org.wqlab.ui.experiments.OutcomeColors;
 import org.wqlab.ui.experiments.ReadOnlyEditor;
 import org.wqlab.ui.experiments.StatusIcons;
 import org.wqlab.ui.experiments.export.EditorMenus;
@@ -75,6 +77,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     private Composite root;
     private Label banner;
     private Label verdict;
+    private Label limits;
     private AttributionOverlay overlay;
     private CTabFolder tabs;
     private ExperimentChart chart;
@@ -174,6 +177,10 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         ScrolledComposite scroll = new ScrolledComposite(plotTab, SWT.V_SCROLL);
         Composite verdictSide = new Composite(scroll, SWT.NONE);
         GridLayoutFactory.fillDefaults().margins(6, 4).applyTo(verdictSide);
+        limits = new Label(verdictSide, SWT.WRAP);
+        limits.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_LIMITS);
+        GridDataFactory.fillDefaults().grab(true, false).exclude(true).applyTo(limits);
+        limits.setVisible(false);
         verdict = verdictRow(verdictSide);
         Composite legend = PlotLegend.column(verdictSide);
         GridDataFactory.fillDefaults().grab(true, false).indent(0, 8).applyTo(legend);
@@ -311,6 +318,21 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         if (scroll.getMinHeight() != height) {
             scroll.setMinHeight(height);
         }
+    }
+
+    /** The outcome against the run's limits above the verdict: the overall word, then each limit; hidden without. */
+    private void showLimits(ExperimentSummary summary) {
+        String word = LimitsText.word(summary);
+        boolean any = !word.isEmpty();
+        ((GridData) limits.getLayoutData()).exclude = !any;
+        limits.setVisible(any);
+        if (any) {
+            String details = summary.limitsProblem().isEmpty()
+                    ? summary.judged().map(LimitsText::details).orElse("") : summary.limitsProblem();
+            limits.setText("Limits: " + word.toUpperCase(java.util.Locale.ROOT) + "\n" + details);
+            limits.setForeground(OutcomeColors.of(limits.getDisplay(), LimitsText.status(summary)));
+        }
+        refitVerdictColumn();
     }
 
     /** The verdict beside the plot, with a Hide / Show link that folds it to its headline's first line. */
@@ -451,7 +473,12 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                 .append(s.count() == 1 ? " report" : " reports").append(s.lateRunsOnly() ? " (late runs only)" : "")
                 .append("  |  ")
                 .append(DelayText.date(m.created()));
+        String limitsWord = LimitsText.word(d.summary());
+        if (!limitsWord.isEmpty()) {
+            head.append("  |  limits: ").append(limitsWord);
+        }
         bannerSuffix = head.toString();
+        showLimits(d.summary());
         banner.setToolTipText(m.notes());
         if (m.status() != ExperimentStatus.COMPLETED) {
             banner.setBackground(new Color(252, 233, 79));

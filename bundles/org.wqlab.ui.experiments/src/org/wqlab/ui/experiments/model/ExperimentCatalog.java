@@ -19,12 +19,17 @@ import org.eclipse.core.resources.IResourceDelta;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
+import org.osgi.framework.FrameworkUtil;
+import org.wqlab.analysis.experiments.Baselines;
 import org.wqlab.analysis.experiments.ExperimentSummaries;
 import org.wqlab.analysis.experiments.ExperimentSummary;
+import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.FolderWatcher;
+import org.wqlab.limits.LimitsJson;
 
 /**
  * Every experiment of every open wqlab project, summarised off the UI thread and kept up to date: a resource
@@ -45,7 +50,8 @@ public final class ExperimentCatalog {
     private volatile List<ExperimentSummary> current = List.of();
     private volatile long generation;
 
-    private record Cached(long logSize, long logModified, long metaModified, ExperimentSummary summary) {
+    private record Cached(long logSize, long logModified, long metaModified, long limitsModified,
+            ExperimentSummary summary) {
     }
 
     private final IResourceChangeListener onResources = this::resourcesChanged;
@@ -155,7 +161,7 @@ public final class ExperimentCatalog {
         }
         found.sort(Comparator.comparing(ExperimentSummary::created).reversed()
                 .thenComparing(ExperimentSummary::id));
-        current = List.copyOf(found);
+        current = List.copyOf(baselines().annotate(found));
         generation++;
         watcher.watch(roots, seen);
         for (Runnable l : listeners) {
@@ -168,17 +174,47 @@ public final class ExperimentCatalog {
         long logSize = size(f.kernelLog());
         long logModified = modified(f.kernelLog());
         long metaModified = modified(f.metadataFile());
+        long limitsModified = modified(f.dir().resolve(LimitsJson.FILE));
         synchronized (cache) {
             Cached c = cache.get(f.dir());
-            if (c != null && c.logSize == logSize && c.logModified == logModified && c.metaModified == metaModified) {
+            if (c != null && c.logSize == logSize && c.logModified == logModified && c.metaModified == metaModified
+                    && c.limitsModified == limitsModified) {
                 return c.summary;
             }
         }
         ExperimentSummary s = ExperimentSummaries.read(f);
         synchronized (cache) {
-            cache.put(f.dir(), new Cached(logSize, logModified, metaModified, s));
+            cache.put(f.dir(), new Cached(logSize, logModified, metaModified, limitsModified, s));
         }
         return s;
+    }
+
+    /** Where the baselines of the boards are kept: this workspace's state of the bundle (metadata, not a project). */
+    static Path baselinesFile() {
+        return Platform.getStateLocation(FrameworkUtil.getBundle(ExperimentCatalog.class)).toPath()
+                .resolve(Baselines.FILE);
+    }
+
+    /** The boards' baselines; none when the file cannot be read (the Error Log says why). */
+    public Baselines baselines() {
+        try {
+            return Baselines.read(baselinesFile());
+        } catch (InputException e) {
+            Platform.getLog(ExperimentCatalog.class).warn(e.getMessage());
+            return Baselines.none();
+        }
+    }
+
+    /** Makes {@code experiment} the baseline of its board (file I/O: call it from a Job), then re-scans. */
+    public void setBaseline(ExperimentSummary experiment) throws IOException {
+        baselines().with(experiment.board(), experiment.dir()).write(baselinesFile());
+        refresh();
+    }
+
+    /** The board of {@code experiment} has no baseline any more (file I/O: call it from a Job). */
+    public void clearBaseline(ExperimentSummary experiment) throws IOException {
+        baselines().without(experiment.board()).write(baselinesFile());
+        refresh();
     }
 
     private static long size(Path p) {
