@@ -22,7 +22,6 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
-import org.osgi.framework.FrameworkUtil;
 import org.wqlab.analysis.experiments.Baselines;
 import org.wqlab.analysis.experiments.ExperimentSummaries;
 import org.wqlab.analysis.experiments.ExperimentSummary;
@@ -189,10 +188,13 @@ public final class ExperimentCatalog {
         return s;
     }
 
-    /** Where the baselines of the boards are kept: this workspace's state of the bundle (metadata, not a project). */
+    /**
+     * Where the baselines of the boards are kept: this bundle's state folder in the workspace's metadata (what
+     * Platform.getStateLocation gives, found without the OSGi bundle object), not in a project.
+     */
     static Path baselinesFile() {
-        return Platform.getStateLocation(FrameworkUtil.getBundle(ExperimentCatalog.class)).toPath()
-                .resolve(Baselines.FILE);
+        return ResourcesPlugin.getWorkspace().getRoot().getLocation().toPath().resolve(".metadata")
+                .resolve(".plugins").resolve("org.wqlab.ui.experiments").resolve(Baselines.FILE);
     }
 
     /** The boards' baselines; none when the file cannot be read (the Error Log says why). */
