@@ -113,6 +113,24 @@ class SequenceFormatTest {
     }
 
     @Test
+    void limitsAreReadWrittenBackAndABadOneIsNamed() throws Exception {
+        Sequence s = SequenceJson.parse("l.wqseq", """
+                {"format": "wqseq", "limits": {"worst.after.disconnect.ms": {"soft": 1000, "hard": 5000},
+                  "lost.reports": {"hard": 0}},
+                 "steps": [{"type": "sleep", "name": "wait", "seconds": 1}]}
+                """);
+        var worst = s.limits().get(org.wqlab.limits.LimitName.WORST_AFTER_DISCONNECT).orElseThrow();
+        assertEquals(1000.0, worst.soft());
+        assertEquals(5000.0, worst.hard());
+        Sequence again = SequenceJson.parse("again", SequenceJson.write(s));
+        assertEquals(s.limits(), again.limits());
+        SequenceException e = assertThrows(SequenceException.class, () -> SequenceJson.parse("b.wqseq", """
+                {"format": "wqseq", "limits": {"p99.ms": {"hard": "soon"}}, "steps": []}
+                """));
+        assertTrue(e.problems().stream().anyMatch(m -> m.contains("p99.ms")), e.problems()::toString);
+    }
+
+    @Test
     void structureErrorsNameStepAndField() {
         SequenceException e = assertThrows(SequenceException.class, () -> SequenceJson.parse("s.wqseq", """
                 {"format": "wqseq", "steps": [

@@ -100,7 +100,7 @@ class BoardRegistryTest {
                     registry.entries().stream().map(BoardEntry::kind).toList());
             assertEquals("uhubctl", registry.entry("lab").orElseThrow().usbDriver());
             String json = Files.readString(file, StandardCharsets.UTF_8);
-            assertTrue(json.contains("\"version\": 2"), json);
+            assertTrue(json.contains("\"version\": 3"), json);
             assertTrue(json.contains("\"kind\": \"qemu-virtual-board\""), json);
             assertTrue(json.contains("\"arch\": \"x86_64\""), json);
             registry.remove(VirtualBoardHost.BOARD_NAME);
@@ -109,6 +109,33 @@ class BoardRegistryTest {
             assertEquals(List.of("my sim", "lab"), again.entries().stream().map(BoardEntry::name).toList(),
                     "a virtual board the user removed came back");
         }
+    }
+
+    @Test
+    void aBoardsLimitsAreReadBackAndABadOneNamesTheBoardAndTheLimit() throws Exception {
+        Path file = dir.resolve("boards.json");
+        Files.writeString(file, """
+                {"version": 3, "boards": [
+                  {"name": "lab", "host": "10.0.0.7", "port": 22, "user": "root",
+                   "limits": {"worst.after.disconnect.ms": {"soft": 500, "hard": 2500}}}]}
+                """, StandardCharsets.UTF_8);
+        try (BoardRegistry registry = open(file, dir.resolve("kh"))) {
+            org.wqlab.limits.Limit worst = registry.entry("lab").orElseThrow().limits()
+                    .get(org.wqlab.limits.LimitName.WORST_AFTER_DISCONNECT).orElseThrow();
+            assertEquals(500.0, worst.soft());
+            assertEquals(2500.0, worst.hard());
+            Path copy = dir.resolve("copy.json");
+            BoardStore store = new BoardStore(copy);
+            store.save(registry.entries());
+            assertEquals(registry.entry("lab").orElseThrow().limits(), store.load().orElseThrow().boards().stream()
+                    .filter(b -> b.name().equals("lab")).findFirst().orElseThrow().limits(), "written and read back");
+        }
+        Files.writeString(file, """
+                {"version": 3, "boards": [{"name": "lab", "host": "h", "limits": {"worst.ms": {"hard": 1}}}]}
+                """);
+        BoardStoreException e = assertThrows(BoardStoreException.class, () -> open(file, dir.resolve("kh")));
+        assertTrue(e.getMessage().contains("boards[0].limits") && e.getMessage().contains("board 'lab'")
+                && e.getMessage().contains("worst.ms"), e.getMessage());
     }
 
     @Test
