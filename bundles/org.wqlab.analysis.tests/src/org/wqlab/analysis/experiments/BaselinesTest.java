@@ -59,8 +59,9 @@ class BaselinesTest {
         assertEquals("baseline", out.get(1).baseline().text());
         assertTrue(out.get(0).baseline().regressed());
         assertEquals("+200 % worst, regressed", out.get(0).baseline().text());
-        assertTrue(out.get(0).baseline().explanation().startsWith("against base: worse regressed: worst delay"),
-                out.get(0).baseline().explanation());
+        assertEquals("Against the baseline, base:\nregressed: worst delay after the disconnect 6900 ms vs 2300 ms"
+                + " baseline (+200 %)\np99 delay 0.400 ms vs 0.400 ms baseline (+0 %)\nlost reports 0 vs 0 baseline"
+                + " (+0 %)", out.get(0).baseline().explanation());
         assertNull(out.get(2).baseline(), "another board has no baseline");
         assertFalse(out.get(3).baseline().regressed());
         assertEquals("-13 % worst", out.get(3).baseline().text());

@@ -35,7 +35,8 @@ public record BaselineChange(String baselineName, RunRegression regression) {
         if (isBaseline()) {
             return "baseline";
         }
-        String worst = worstDelay().map(c -> c.percent() + " worst").orElse("no worst delay");
+        String worst = worstDelay().map(c -> c.percent() + " worst" + (c.unit().equals("ms/MiB") ? " per cached MiB"
+                : "")).orElse("no worst delay");
         if (!regression.regressed()) {
             return worst;
         }
@@ -45,9 +46,15 @@ public record BaselineChange(String baselineName, RunRegression regression) {
                         .filter(MetricChange::regressed).map(MetricChange::description).toList());
     }
 
-    /** The whole check in words, for a tooltip. */
+    /** The whole check in words, a figure a line, for a tooltip. */
     public String explanation() {
-        return isBaseline() ? "the baseline of its board; the other runs of the board are compared with it"
-                : "against " + baselineName + ": " + regression.summary();
+        if (isBaseline()) {
+            return "The baseline of its board: the board's other runs are compared with it";
+        }
+        StringBuilder out = new StringBuilder("Against the baseline, ").append(baselineName).append(':');
+        for (MetricChange c : regression.changes()) {
+            out.append('\n').append(c.regressed() ? "regressed: " : "").append(c.text());
+        }
+        return out.toString();
     }
 }

@@ -8,10 +8,10 @@ import org.wqlab.analysis.experiments.ExperimentSummary;
 
 /** The columns of the Experiments view: header, width, cell text and the order a click on the header sorts by. */
 public enum ExperimentColumn {
-    NAME("Name", 170, ExperimentSummary::name),
-    WORST("Worst delay", 90, RunningWorst::text, Comparator.comparingLong(RunningWorst::us)),
-    LIMITS("Limits", 75, LimitsText::word, Comparator.comparingInt(LimitsText::severity)),
-    BASELINE("vs baseline", 150, s -> s.baseline() == null ? "" : s.baseline().text(),
+    NAME("Name", 260, ExperimentSummary::name),
+    WORST("Worst delay", 100, RunningWorst::text, Comparator.comparingLong(RunningWorst::us)),
+    LIMITS("Limits", 70, LimitsText::word, Comparator.comparingInt(LimitsText::severity)),
+    BASELINE("vs baseline", 190, s -> s.baseline() == null ? "" : s.baseline().text(),
             Comparator.comparingDouble(LimitsText::baselineChange)),
     STATUS("Status", 85, s -> !s.loaded() ? "unreadable: " + s.problem()
             : s.damaged() ? ExperimentSummary.DAMAGED : DelayText.status(s.status())),
