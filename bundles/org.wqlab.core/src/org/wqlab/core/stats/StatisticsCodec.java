@@ -80,9 +80,9 @@ public final class StatisticsCodec {
                 long t = in.getLong();
                 String device = string(in);
                 long windowEnd = in.getLong();
-                Integer worst = flag(in) ? in.getInt() : skipInt(in);
+                Integer worst = nullableInt(in);
                 long worstLine = in.getLong();
-                Long recovery = flag(in) ? in.getLong() : skipLong(in);
+                Long recovery = nullableLong(in);
                 impacts.add(new DisconnectImpact(line, t, device, windowEnd, worst, worstLine, recovery, string(in)));
             }
             return new Statistics(count, min, max, mean, p50, p90, p99, p999, (flags & 1) != 0, threshold,
@@ -100,14 +100,17 @@ public final class StatisticsCodec {
         return b == 1;
     }
 
-    private static Integer skipInt(ByteBuffer in) {
-        in.getInt();
-        return null;
+    /** A flag, then the value (written as 0 when absent). */
+    private static Integer nullableInt(ByteBuffer in) throws IOException {
+        boolean present = flag(in);
+        int v = in.getInt();
+        return present ? Integer.valueOf(v) : null;
     }
 
-    private static Long skipLong(ByteBuffer in) {
-        in.getLong();
-        return null;
+    private static Long nullableLong(ByteBuffer in) throws IOException {
+        boolean present = flag(in);
+        long v = in.getLong();
+        return present ? Long.valueOf(v) : null;
     }
 
     private static int count(ByteBuffer in, int minBytes) throws IOException {
