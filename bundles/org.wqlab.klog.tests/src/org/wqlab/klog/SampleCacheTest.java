@@ -1,5 +1,6 @@
 package org.wqlab.klog;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -22,7 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.core.samples.CpuColumns;
 import org.wqlab.core.samples.LogContent;
+import org.wqlab.core.samples.PlotColumns;
+import org.wqlab.core.stats.StatisticsCalculator;
 import org.wqlab.core.store.DamagedExperimentException;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
@@ -54,6 +58,34 @@ class SampleCacheTest {
             assertEquals(fresh.events(), hit.content().events(), name);
             assertEquals(fresh.anomalies(), hit.content().anomalies(), name);
             assertEquals(fresh, ExperimentLoader.load(imported.folder()).content(), name);
+            assertEquals(StatisticsCalculator.compute(fresh), hit.derivations().statistics(),
+                    name + ": the cached statistics are those of a fresh parse");
+            assertSameColumns(PlotColumns.of(fresh.samples()), hit.derivations().plotColumns(), name);
+        }
+    }
+
+    /** The plot columns equal value by value, the cached ones mapped. */
+    static void assertSameColumns(PlotColumns expected, PlotColumns actual, String what) {
+        assertEquals(expected.timed(), actual.timed(), what);
+        assertEquals(expected.oldestUs(), actual.oldestUs(), what);
+        assertEquals(expected.newestUs(), actual.newestUs(), what);
+        assertEquals(expected.maxDelayUs(), actual.maxDelayUs(), what);
+        assertEquals(expected.worstTimeUs(), actual.worstTimeUs(), what);
+        assertEquals(expected.count(), actual.count(), what);
+        assertEquals(expected.cpus().size(), actual.cpus().size(), what);
+        for (int k = 0; k < expected.cpus().size(); k++) {
+            CpuColumns e = expected.cpus().get(k);
+            CpuColumns a = actual.cpus().get(k);
+            assertEquals(e.cpu(), a.cpu(), what);
+            assertArrayEquals(e.timeArray(), a.timeArray(), what + ", CPU " + e.cpu());
+            assertArrayEquals(e.delayArray(), a.delayArray(), what + ", CPU " + e.cpu());
+            assertEquals(e.blockCount(), a.blockCount(), what);
+            for (int b = 0; b < e.blockCount(); b++) {
+                assertEquals(e.blockMaxUs(b), a.blockMaxUs(b), what);
+                assertEquals(e.blockMaxTimeUs(b), a.blockMaxTimeUs(b), what);
+                assertEquals(e.blockMinUs(b), a.blockMinUs(b), what);
+                assertEquals(e.blockMinTimeUs(b), a.blockMinTimeUs(b), what);
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import org.wqlab.core.model.Event;
 import org.wqlab.core.model.EventKind;
@@ -20,6 +21,7 @@ import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.KernelLogCheck;
 import org.wqlab.core.store.LoadProblem;
 import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.core.store.LogDerivations;
 import org.wqlab.core.store.RawLogAppender;
 import org.wqlab.core.store.SampleCache;
 import org.wqlab.core.store.Workspace;
@@ -50,14 +52,14 @@ public final class ExperimentLoader {
         }
         SampleCache.Lookup cached = SampleCache.read(folder, ParserFingerprint.VALUE);
         if (cached.verdict() == SampleCache.Verdict.VALID) {
-            return new LoadedExperiment(folder, metadata, cached.content());
+            return new LoadedExperiment(folder, metadata, cached.content(), cached.derivations());
         }
         SampleCache.LogKey key = keyOf(log);
-        LogContent content = KlogFiles.read(log);
+        LoadedExperiment loaded = new LoadedExperiment(folder, metadata, KlogFiles.read(log));
         if (key != null && metadata.status() != ExperimentStatus.RUNNING) {
-            writeCache(folder, key, content, cached.verdict());
+            writeCache(folder, key, loaded.derivations(), cached.verdict());
         }
-        return new LoadedExperiment(folder, metadata, content);
+        return loaded;
     }
 
     /** Whether the folder's sample cache is of its kernel log as it is now and of this parser, and if not why. */
@@ -73,15 +75,21 @@ public final class ExperimentLoader {
         }
     }
 
-    /** A cache that cannot be written (a read-only folder, a full disk) only costs the next open a parse. */
-    private static void writeCache(ExperimentFolder folder, SampleCache.LogKey key, LogContent content,
+    /**
+     * A cache that cannot be written (a read-only folder, a full disk) only costs the next open a parse. The
+     * statistics and the plot columns it holds are computed first, one on each core, and stay with the experiment.
+     */
+    private static void writeCache(ExperimentFolder folder, SampleCache.LogKey key, LogDerivations derived,
             SampleCache.Verdict why) {
         if (why != SampleCache.Verdict.MISSING) {
             LOG.log(System.Logger.Level.INFO, "{0}: rebuilding it from the kernel log ({1})",
                     SampleCache.file(folder), why);
         }
         try {
-            SampleCache.write(folder, key, ParserFingerprint.VALUE, content);
+            CompletableFuture<?> columns = CompletableFuture.runAsync(derived::plotColumns);
+            derived.statistics();
+            columns.join();
+            SampleCache.write(folder, key, ParserFingerprint.VALUE, derived);
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "{0}: not written ({1})", SampleCache.file(folder), e.toString());
         }
@@ -160,11 +168,12 @@ public final class ExperimentLoader {
             folder.writeMetadata(metadata);
             workspace.publish(folder, reserved);
             ok = true;
+            LoadedExperiment loaded = new LoadedExperiment(reserved, metadata, content);
             SampleCache.LogKey key = keyOf(reserved.kernelLog());
             if (key != null) {
-                writeCache(reserved, key, content, SampleCache.Verdict.MISSING);
+                writeCache(reserved, key, loaded.derivations(), SampleCache.Verdict.MISSING);
             }
-            return new LoadedExperiment(reserved, metadata, content);
+            return loaded;
         } finally {
             if (!ok) {
                 deleteQuietly(folder);

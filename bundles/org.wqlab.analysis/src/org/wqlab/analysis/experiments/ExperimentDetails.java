@@ -12,7 +12,6 @@ import java.util.regex.Pattern;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.stats.Statistics;
-import org.wqlab.core.stats.StatisticsCalculator;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.klog.ExperimentLoader;
@@ -44,7 +43,7 @@ public record ExperimentDetails(LoadedExperiment loaded, Statistics stats, Exper
     /** The details of an experiment loaded already (statistics computed, the run record read). */
     public static ExperimentDetails of(LoadedExperiment loaded) throws IOException {
         Path dir = loaded.folder().dir();
-        Statistics stats = StatisticsCalculator.compute(loaded.content());
+        Statistics stats = loaded.statistics(); // from samples.cache when the experiment was loaded from it
         Path run = dir.resolve(RUN_FILE);
         JsonObject record = null;
         String runText = "";

@@ -72,6 +72,15 @@ public final class LogContentCodec {
      * from a heap buffer they are copied.
      */
     public static LogContent read(ByteBuffer in) throws IOException {
+        LogContent content = readFrom(in);
+        if (in.hasRemaining()) {
+            throw new IOException(in.remaining() + " bytes after the content");
+        }
+        return content;
+    }
+
+    /** As {@link #read}, leaving {@code in} just after the content (what follows is the caller's). */
+    public static LogContent readFrom(ByteBuffer in) throws IOException {
         in.order(ByteOrder.LITTLE_ENDIAN);
         try {
             long totalLines = in.getLong();
@@ -102,9 +111,6 @@ public final class LogContentCodec {
                 AnomalyKind kind = ANOMALY_KINDS[in.get()];
                 anomalies.add(new Anomaly(l, t, p, kind, string(in)));
             }
-            if (in.hasRemaining()) {
-                throw new IOException(in.remaining() + " bytes after the content");
-            }
             return new LogContent(samples, events, anomalies,
                     rawLines, totalLines);
         } catch (RuntimeException e) { // underflow, a negative or out-of-range value
@@ -130,7 +136,7 @@ public final class LogContentCodec {
     }
 
     /** The next {@code n} values of {@code width} bytes as a little-endian slice; {@code in} moves past them. */
-    private static ByteBuffer column(ByteBuffer in, int n, int width) {
+    static ByteBuffer column(ByteBuffer in, int n, int width) {
         ByteBuffer c = in.slice(in.position(), n * width).order(ByteOrder.LITTLE_ENDIAN);
         in.position(in.position() + n * width);
         return c;
@@ -157,7 +163,7 @@ public final class LogContentCodec {
     }
 
     /** A count of items of at least {@code minBytes} each, checked against what is left to read. */
-    private static int count(ByteBuffer in, int minBytes) throws IOException {
+    static int count(ByteBuffer in, int minBytes) throws IOException {
         int n = in.getInt();
         if (n < 0 || (long) n * minBytes > in.remaining()) {
             throw new IOException("a count of " + n + " does not fit in the " + in.remaining() + " bytes left");

@@ -16,10 +16,16 @@ import java.util.zip.CRC32C;
 import org.wqlab.core.samples.BinaryOut;
 import org.wqlab.core.samples.LogContent;
 import org.wqlab.core.samples.LogContentCodec;
+import org.wqlab.core.samples.PlotColumns;
+import org.wqlab.core.samples.PlotColumnsCodec;
+import org.wqlab.core.stats.Statistics;
+import org.wqlab.core.stats.StatisticsCodec;
 
 /**
  * {@code samples.cache} in an experiment folder: what {@code kernel.log} was parsed into, in columns of primitive
- * values, so that opening an experiment again reads columns instead of parsing the log. The log stays the truth:
+ * values, and what is derived from all samples (the {@link Statistics}, and the {@link PlotColumns}: per CPU the
+ * plot's time and delay columns with the min/max of every block of 64 samples), so that opening an experiment again
+ * maps columns instead of parsing the log and passing over every sample. The log stays the truth:
  * the cache names the log it was built from (length, modification time, SHA-256 of its first and last 64 KiB), its
  * format version and the parser that made it (a fingerprint the caller gives), and is used only when all of them
  * match and its own CRC-32C does; checking costs two 64 KiB
@@ -29,7 +35,7 @@ public final class SampleCache {
 
     public static final String FILE = "samples.cache";
     /** Bump on any change of the layout or of what the parser makes of a log. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** How much of the log's start and end the key hashes. */
     public static final int HASHED_BYTES = 64 * 1024;
 
@@ -58,8 +64,12 @@ public final class SampleCache {
         }
     }
 
-    /** The verdict, and the cached content when it is {@link Verdict#VALID} (null otherwise). */
-    public record Lookup(Verdict verdict, LogContent content) {
+    /** The verdict, and the cached content and derivations when it is {@link Verdict#VALID} (null otherwise). */
+    public record Lookup(Verdict verdict, LogContent content, LogDerivations derivations) {
+
+        public Lookup(Verdict verdict, LogContent content) {
+            this(verdict, content, content == null ? null : LogDerivations.of(content));
+        }
     }
 
     public static Path file(ExperimentFolder folder) {
@@ -103,8 +113,14 @@ public final class SampleCache {
             }
             // the samples stay views of the mapping: a cache is only ever replaced by renaming a new file over it,
             // so the mapped file is never written to and the views stay valid for as long as they are used
-            LogContent content = LogContentCodec.read(map.slice(map.position(), bodyEnd - map.position()));
-            return new Lookup(Verdict.VALID, content);
+            ByteBuffer body = map.slice(map.position(), bodyEnd - map.position());
+            LogContent content = LogContentCodec.readFrom(body);
+            Statistics statistics = StatisticsCodec.readFrom(body);
+            PlotColumns columns = PlotColumnsCodec.readFrom(body);
+            if (body.hasRemaining() || columns.count() != content.samples().size()) {
+                return new Lookup(Verdict.DAMAGED, null);
+            }
+            return new Lookup(Verdict.VALID, content, LogDerivations.known(content, statistics, columns));
         } catch (NoSuchFileException e) {
             return new Lookup(Verdict.MISSING, null);
         } catch (IOException | RuntimeException e) {
@@ -147,6 +163,13 @@ public final class SampleCache {
      */
     public static void write(ExperimentFolder folder, LogKey key, String parser, LogContent content)
             throws IOException {
+        write(folder, key, parser, LogDerivations.of(content));
+    }
+
+    /** As {@link #write(ExperimentFolder, LogKey, String, LogContent)}, with the derivations computed already. */
+    public static void write(ExperimentFolder folder, LogKey key, String parser, LogDerivations derived)
+            throws IOException {
+        LogContent content = derived.content();
         if (parser.isEmpty()) {
             throw new IOException(file(folder) + ": not written, the parser has no fingerprint");
         }
@@ -160,6 +183,8 @@ public final class SampleCache {
             out.putString(key.headSha256());
             out.putString(key.tailSha256());
             LogContentCodec.write(content, out);
+            StatisticsCodec.write(derived.statistics(), out);
+            PlotColumnsCodec.write(derived.plotColumns(), out);
             out.flush();
             if (out.written() > Integer.MAX_VALUE - TRAILER) {
                 throw new IOException(file(folder) + ": " + out.written() + " bytes, more than a cache may hold");

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
+import org.wqlab.core.decimation.BlockMinMax;
 import org.wqlab.core.decimation.MinMaxDecimator.Points;
 import org.wqlab.core.decimation.RollingMinMax;
 import org.wqlab.core.model.LogEntry;
@@ -21,7 +22,8 @@ import org.wqlab.live.Waiting;
  * tick (33 ms, about 30 a second) from a lock-free snapshot of its {@link PlotSource}, reducing each series'
  * visible window (in the series' own time: the window plus its {@link PlotSeries#shiftUs()}) to at most two points
  * per pixel column with {@link RollingMinMax} (incremental while the window slides: only new samples are
- * visited), and hands the result to {@code publish}. Frames nothing changed for are
+ * visited), or, for a recorded experiment's columns, with {@link BlockMinMax} (blocks of 64 samples' min and max
+ * where a pixel spans many blocks, every sample when zoomed in), and hands the result to {@code publish}. Frames nothing changed for are
  * not published; a frame published while the previous one was not drawn yet supersedes it (the consumer keeps only
  * the newest). No SWT here: the UI thread only swaps the prepared arrays in.
  */
@@ -45,6 +47,7 @@ final class FrameComputer {
 
     // confined to the frame thread
     private final Map<Integer, RollingMinMax> rolling = new HashMap<>();
+    private final BlockMinMax blocks = new BlockMinMax();
     private Object lastToken;
     private long lastGeneration = -1;
     private int[] lastSizes;
@@ -189,7 +192,7 @@ final class FrameComputer {
         int n = series.size();
         int[] sizes = new int[n];
         for (int k = 0; k < n; k++) {
-            sizes[k] = series.get(k).samples().size();
+            sizes[k] = series.get(k).size();
         }
         List<LiveEvent> eventList = s.events();
         int events = eventList.size();
@@ -232,8 +235,9 @@ final class FrameComputer {
             PlotSeries ps = series.get(k);
             var snap = ps.samples();
             long shift = ps.shiftUs();
-            Points p = rolling.computeIfAbsent(ps.key(), c -> new RollingMinMax()).update(snap.timeUs(),
-                    snap.delayUs(), snap.size(), fromUs + shift, toUs + shift, bucketUs);
+            Points p = snap == null ? blocks.reduce(ps.columns(), fromUs + shift, toUs + shift, bucketUs)
+                    : rolling.computeIfAbsent(ps.key(), c -> new RollingMinMax()).update(snap.timeUs(),
+                            snap.delayUs(), snap.size(), fromUs + shift, toUs + shift, bucketUs);
             boolean steps = ps.shape() == PlotSeries.Shape.STEPS;
             double[] x = new double[steps ? 2 * p.size() : p.size()];
             double[] y = new double[x.length];

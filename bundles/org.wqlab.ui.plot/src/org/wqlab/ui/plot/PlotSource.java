@@ -125,7 +125,8 @@ interface PlotSource {
     }
 
     static PlotSource of(ExperimentSeries experiment) {
-        List<PlotSeries> cpus = experiment.series().stream().map(PlotSeries::ofCpu).toList();
+        // the columns, not the arrays of series(): a mapped experiment is drawn without copying its samples
+        List<PlotSeries> cpus = experiment.columns().cpus().stream().map(PlotSeries::ofCpu).toList();
         return new PlotSource() {
             @Override
             public List<PlotSeries> series() {

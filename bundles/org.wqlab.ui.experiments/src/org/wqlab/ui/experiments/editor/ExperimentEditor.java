@@ -409,9 +409,10 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         Job job = Job.create("Loading experiment " + input().getName(), (IProgressMonitor monitor) -> {
             try {
                 LoadedExperiment loaded = ExperimentLoader.load(new ExperimentFolder(input().dir()));
-                // the plot's series and the statistics are two passes over every sample: one on each core
+                // both read from samples.cache when it is valid; otherwise the plot's columns and the statistics
+                // are passes over every sample: one on each core
                 CompletableFuture<ExperimentSeries> series = CompletableFuture
-                        .supplyAsync(() -> ExperimentSeries.of(loaded.content()));
+                        .supplyAsync(() -> ExperimentSeries.of(loaded));
                 ExperimentDetails d = ExperimentDetails.of(loaded);
                 ExperimentSeries plot = series.join();
                 Analysis analysis = analysis(d.loaded().folder());
