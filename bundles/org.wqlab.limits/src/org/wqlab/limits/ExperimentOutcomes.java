@@ -4,7 +4,6 @@ import java.util.Optional;
 
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.stats.Statistics;
-import org.wqlab.core.stats.StatisticsCalculator;
 import org.wqlab.core.store.LoadedExperiment;
 
 /**
@@ -24,7 +23,7 @@ public final class ExperimentOutcomes {
 
     /** The outcome with its limits and measurements; empty when the experiment has no {@code limits.json}. */
     public static Optional<Assessment> assess(LoadedExperiment experiment) throws InputException {
-        return assess(experiment, StatisticsCalculator.compute(experiment.content()));
+        return assess(experiment, experiment.statistics());
     }
 
     /**

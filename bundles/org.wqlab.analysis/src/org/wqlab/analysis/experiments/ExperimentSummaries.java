@@ -9,7 +9,6 @@ import org.wqlab.analysis.regression.RegressionFigures;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.stats.Statistics;
-import org.wqlab.core.stats.StatisticsCalculator;
 import org.wqlab.core.store.DamagedExperimentException;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
@@ -37,7 +36,7 @@ public final class ExperimentSummaries {
             return new ExperimentSummary(folder.dir(), folder.id(), folder.id(), "", "", "", "", 0,
                     ExperimentSummary.UNKNOWN, null, "", e.getMessage());
         }
-        Statistics stats = StatisticsCalculator.compute(loaded.content());
+        Statistics stats = loaded.statistics(); // from samples.cache when it is up to date
         return of(loaded, stats);
     }
 
