@@ -7,22 +7,50 @@ import java.util.Map;
 
 /**
  * A parsed {@code .wqseq} file. {@code text} is the file as read (recorded in every experiment run from it);
- * {@code trace}: record the workqueue tracepoints during the run (top-level {@code "trace": true}, off when absent).
+ * {@code trace}: record the workqueue tracepoints during the run (top-level {@code "trace": true} or
+ * {@code "late-windows"}, off when absent).
+ *
+ * @param lateWindows        keep the trace only around late runs ({@code "trace": "late-windows"}); implies trace
+ * @param traceWindowSeconds with {@code lateWindows}: how much trace is kept before and after each stall, and the
+ *                           ring's segment length ({@code "traceWindowSeconds"}, default
+ *                           {@value #DEFAULT_TRACE_WINDOW_SECONDS})
  */
-public record Sequence(String name, Map<String, String> variables, List<Step> steps, String text, boolean trace) {
+public record Sequence(String name, Map<String, String> variables, List<Step> steps, String text, boolean trace,
+        boolean lateWindows, double traceWindowSeconds) {
+
+    public static final double DEFAULT_TRACE_WINDOW_SECONDS = 3;
 
     /** A sequence without tracing (the format before the {@code trace} field). */
     public Sequence(String name, Map<String, String> variables, List<Step> steps, String text) {
         this(name, variables, steps, text, false);
     }
 
+    /** A sequence that traces whole or not at all. */
+    public Sequence(String name, Map<String, String> variables, List<Step> steps, String text, boolean trace) {
+        this(name, variables, steps, text, trace, false, DEFAULT_TRACE_WINDOW_SECONDS);
+    }
+
     public Sequence withTrace(boolean on) {
-        return new Sequence(name, variables, steps, text, on);
+        return new Sequence(name, variables, steps, text, on, on && lateWindows, traceWindowSeconds);
+    }
+
+    /** Traces, keeping only the windows around late runs, {@code seconds} before and after each. */
+    public Sequence withLateWindowTrace(double seconds) {
+        return new Sequence(name, variables, steps, text, true, true, seconds);
+    }
+
+    /** The same trace settings with another name, variables and steps (the form's edits). */
+    public Sequence withContent(String newName, Map<String, String> newVariables, List<Step> newSteps) {
+        return new Sequence(newName, newVariables, newSteps, text, trace, lateWindows, traceWindowSeconds);
     }
 
     public Sequence {
         variables = Collections.unmodifiableMap(new LinkedHashMap<>(variables));
         steps = List.copyOf(steps);
         text = text == null ? "" : text;
+        trace = trace || lateWindows;
+        if (!(traceWindowSeconds > 0)) {
+            throw new IllegalArgumentException("traceWindowSeconds must be above 0, got " + traceWindowSeconds);
+        }
     }
 }
