@@ -22,6 +22,7 @@ final class SoakRun {
     }
 
     static TraceRig rig(Path dir) throws IOException {
+        Files.createDirectories(dir);
         return new TraceRig(dir, Profiles.builtIn(Profiles.DEFAULT), SPEED);
     }
 
