@@ -114,7 +114,7 @@ public final class LateWindowRing implements TraceOutput {
         }
         if (!ring.isEmpty() && segment < ring.firstKey()) {
             segment = ring.firstKey(); // a CPU's buffer a little behind: into the oldest segment still held
-        } else if (segment < lastSegment - RING_SEGMENTS) {
+        } else if (lastSegment != Long.MIN_VALUE && segment < lastSegment - RING_SEGMENTS) {
             segment = lastSegment; // older than the ring (a clock step): never reopen an evicted segment
         }
         lastSegment = Math.max(lastSegment, segment);
