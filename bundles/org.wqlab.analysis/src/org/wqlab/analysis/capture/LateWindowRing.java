@@ -1,5 +1,6 @@
 package org.wqlab.analysis.capture;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +36,11 @@ public final class LateWindowRing implements TraceOutput {
     public static final String GAP_NOTE = WorkTimeline.GAP_NOTE;
     /** Segments held on disk: a stall up to (RING_SEGMENTS - 2) windows long still has its start when it is reported. */
     static final int RING_SEGMENTS = 6;
+    /**
+     * Segments held at most while the kernel log is behind the trace (two streams, read apart: a loaded host, a slow
+     * link); beyond it the oldest is decided without waiting for the log.
+     */
+    static final int HOLD_LIMIT = 60;
     private static final Pattern TIME = Pattern.compile("\\]\\s+(?:\\S{4,5}\\s+)?(\\d+)\\.(\\d{1,9}):\\s");
 
     private record Report(long atUs, long delayUs) {
@@ -57,6 +63,7 @@ public final class LateWindowRing implements TraceOutput {
     private long keptBytes;
     private long droppedBytes;
     private boolean anyEvent;
+    private long logUs = Long.MIN_VALUE;
 
     /**
      * @param traceFile the experiment's trace file (the kept windows)
@@ -80,15 +87,25 @@ public final class LateWindowRing implements TraceOutput {
         }
     }
 
+    /**
+     * The kernel log has been read up to {@code atUs} (the board's clock): a segment leaves the ring only once the log
+     * is {@code RING_SEGMENTS - 1} windows past its start, so a late report read after the trace around it still keeps
+     * it.
+     */
+    public synchronized void logReached(long atUs) {
+        logUs = Math.max(logUs, atUs);
+    }
+
     @Override
     public synchronized void append(byte[] bytes, int off, int len) throws IOException {
         partial.append(new String(bytes, off, len, StandardCharsets.UTF_8));
+        int start = 0;
         int nl;
-        while ((nl = partial.indexOf("\n")) >= 0) {
-            String line = partial.substring(0, nl + 1);
-            partial.delete(0, nl + 1);
-            line(line);
+        while ((nl = partial.indexOf("\n", start)) >= 0) {
+            line(partial.substring(start, nl + 1));
+            start = nl + 1;
         }
+        partial.delete(0, start); // once per chunk: deleting each line from the front costs a chunk's length per line
     }
 
     private void line(String line) throws IOException {
@@ -120,13 +137,17 @@ public final class LateWindowRing implements TraceOutput {
         lastSegment = Math.max(lastSegment, segment);
         OutputStream out = ring.get(segment);
         if (out == null) {
-            out = Files.newOutputStream(segmentFile(segment));
+            out = new BufferedOutputStream(Files.newOutputStream(segmentFile(segment)), 1 << 16);
             ring.put(segment, out);
         }
         out.write(b);
-        while (ring.size() > RING_SEGMENTS) {
+        while (ring.size() > RING_SEGMENTS && (logPassed(ring.firstKey()) || ring.size() > HOLD_LIMIT)) {
             evict(ring.firstKey());
         }
+    }
+
+    private boolean logPassed(long segment) {
+        return logUs != Long.MIN_VALUE && logUs >= (segment + RING_SEGMENTS - 1) * segmentUs;
     }
 
     private Path segmentFile(long segment) {

@@ -82,12 +82,13 @@ public final class KernelLogRecorder implements OutputSink {
     public synchronized void write(byte[] buffer, int offset, int length) {
         lastArrivalNanos = System.nanoTime();
         partial.append(new String(buffer, offset, length, StandardCharsets.UTF_8));
+        int start = 0;
         int nl;
-        while ((nl = partial.indexOf("\n")) >= 0) {
-            String line = partial.substring(0, nl);
-            partial.delete(0, nl + 1);
-            line(line);
+        while ((nl = partial.indexOf("\n", start)) >= 0) {
+            line(partial.substring(start, nl));
+            start = nl + 1;
         }
+        partial.delete(0, start); // once per chunk, not once per line
         notifyAll();
     }
 

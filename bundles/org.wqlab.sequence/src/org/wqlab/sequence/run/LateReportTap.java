@@ -2,6 +2,7 @@ package org.wqlab.sequence.run;
 
 import java.nio.charset.StandardCharsets;
 import java.util.function.BiConsumer;
+import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,22 +22,29 @@ final class LateReportTap implements OutputSink {
     private static final long DEFAULT_THRESHOLD_US = 10_000;
 
     private final BiConsumer<Long, Long> late;
+    private final LongConsumer reached;
     private final StringBuilder partial = new StringBuilder();
     private long thresholdUs = DEFAULT_THRESHOLD_US;
 
-    /** {@code late} receives (report time, delay) in microseconds. */
-    LateReportTap(BiConsumer<Long, Long> late) {
+    /**
+     * {@code late} receives (report time, delay) in microseconds; {@code reached} the time of every record, so that
+     * a listener knows how far the log has been read.
+     */
+    LateReportTap(BiConsumer<Long, Long> late, LongConsumer reached) {
         this.late = late;
+        this.reached = reached;
     }
 
     @Override
     public synchronized void write(byte[] buffer, int offset, int length) {
         partial.append(new String(buffer, offset, length, StandardCharsets.UTF_8));
+        int start = 0;
         int nl;
-        while ((nl = partial.indexOf("\n")) >= 0) {
-            line(partial.substring(0, nl));
-            partial.delete(0, nl + 1);
+        while ((nl = partial.indexOf("\n", start)) >= 0) {
+            line(partial.substring(start, nl));
+            start = nl + 1;
         }
+        partial.delete(0, start); // once per chunk, not once per line
     }
 
     private void line(String line) {
@@ -46,6 +54,7 @@ final class LateReportTap implements OutputSink {
         }
         long at = Long.parseLong(r.group(1));
         String message = r.group(2);
+        reached.accept(at);
         Matcher start = START.matcher(message);
         if (start.find()) {
             thresholdUs = Long.parseLong(start.group(1)) * 1000;

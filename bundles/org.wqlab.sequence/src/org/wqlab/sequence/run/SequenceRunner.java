@@ -97,6 +97,11 @@ public final class SequenceRunner {
                         if (ring != null) {
                             ring.keepAround(at, delay);
                         }
+                    }, at -> {
+                        LateWindowRing ring = run.lateRing;
+                        if (ring != null) {
+                            ring.logReached(at);
+                        }
                     })));
             flusher.scheduleAtFixedRate(() -> {
                 try {
