@@ -3,6 +3,10 @@ package org.wqlab.sequence.run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -15,6 +19,7 @@ import org.wqlab.sim.Profiles;
 final class SoakRun {
 
     static final double SPEED = 40;
+    private static final String CYCLE_START = "write back dirty pages";
     static final Map<String, String> QUICK = Map.of("size.mib", "256", "after.s", "1", "settle.s", "1",
             "stall.timeout.s", "30");
 
@@ -35,6 +40,18 @@ final class SoakRun {
     static Sequence wholeTrace() throws Exception {
         Sequence s = SequenceJson.soak();
         return new Sequence(s.name(), s.variables(), s.steps(), s.text(), true);
+    }
+
+    /** Each cycle's board and wall time, from its first step to the next cycle's (what a slow cycle is made of). */
+    static void printCycles(List<StepRecord> steps) {
+        List<StepRecord> starts = steps.stream().filter(s -> s.label().contains(CYCLE_START)).toList();
+        for (int k = 0; k + 1 < starts.size(); k++) {
+            StepRecord a = starts.get(k);
+            StepRecord b = starts.get(k + 1);
+            System.out.printf(Locale.ROOT, "cycle %d: %.1f s board, %.2f s wall%n", k + 1,
+                    (b.kernelUs() - a.kernelUs()) / 1e6,
+                    Duration.between(Instant.parse(a.startedUtc()), Instant.parse(b.startedUtc())).toMillis() / 1e3);
+        }
     }
 
     static long size(Path experimentDir) throws IOException {

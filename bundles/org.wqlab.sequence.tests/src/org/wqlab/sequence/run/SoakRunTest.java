@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -44,7 +45,11 @@ class SoakRunTest {
         assertTrue(soak.lateWindows());
         assertEquals("20", soak.variables().get("cycles"));
         try (TraceRig rig = SoakRun.rig(dir)) {
+            long wallStart = System.nanoTime();
             RunResult r = SoakRun.run(rig, dir, soak);
+            System.out.printf(Locale.ROOT, "soak on the simulated board at %.0fx: %.1f s wall%n", SoakRun.SPEED,
+                    (System.nanoTime() - wallStart) / 1e9);
+            SoakRun.printCycles(r.steps());
             assertEquals(ExperimentStatus.COMPLETED, r.status(), r.summary());
             assertEquals(20, r.steps().stream().filter(s -> s.type().equals("usb-reconnect")
                     && s.detail().contains("mounted /dev/sda1 on /run/media/sda1")).count(), "every plug mounted");
