@@ -24,7 +24,8 @@ import com.google.gson.JsonObject;
  * The trace kept only around late runs. The stream is cut into segments of {@code window} seconds of trace time,
  * each a file in a ring directory on the host's disk; the ring holds the last {@value #RING_SEGMENTS} segments. A
  * late report ({@link #keepAround}) marks the segments from {@code window} before its stall began to {@code window}
- * after the report; a segment leaving the ring is appended to the trace file when marked, deleted otherwise. Between
+ * after the report; a segment leaving the ring is appended to the trace file when marked, deleted otherwise. A segment
+ * leaves only once the kernel log has been read past it ({@link #logReached}), at most {@value #HOLD_LIMIT} held. Between
  * two kept windows the trace file gets a {@code # wqlab trace gap} line, where {@code WorkTimeline} ends what was running
  * (nothing is attributed across a dropped gap). {@link #close} writes {@value #WINDOWS_FILE}: the windows kept (trace
  * time, microseconds) and the reports that kept them. Thread-safe: the trace stream and the kernel log stream call in
