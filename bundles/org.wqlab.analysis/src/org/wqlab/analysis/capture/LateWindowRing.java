@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import org.wqlab.analysis.trace.WorkTimeline;
 import org.wqlab.core.store.AtomicFiles;
 import org.wqlab.core.store.RawLogAppender;
+import org.wqlab.core.store.StreamLines;
 
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
@@ -56,7 +57,7 @@ public final class LateWindowRing implements TraceOutput {
     private final List<Report> reports = new ArrayList<>();
     private final List<long[]> kept = new ArrayList<>();
     private final List<byte[]> lateNotes = new ArrayList<>();
-    private final StringBuilder partial = new StringBuilder();
+    private final StreamLines lines = new StreamLines();
     private long lastKeptSegment = Long.MIN_VALUE;
     private long firstSegment = Long.MIN_VALUE;
     private long lastSegment = Long.MIN_VALUE;
@@ -99,14 +100,7 @@ public final class LateWindowRing implements TraceOutput {
 
     @Override
     public synchronized void append(byte[] bytes, int off, int len) throws IOException {
-        partial.append(new String(bytes, off, len, StandardCharsets.UTF_8));
-        int start = 0;
-        int nl;
-        while ((nl = partial.indexOf("\n", start)) >= 0) {
-            line(partial.substring(start, nl + 1));
-            start = nl + 1;
-        }
-        partial.delete(0, start); // once per chunk: deleting each line from the front costs a chunk's length per line
+        lines.write(bytes, off, len, l -> line(l + "\n"));
     }
 
     private void line(String line) throws IOException {

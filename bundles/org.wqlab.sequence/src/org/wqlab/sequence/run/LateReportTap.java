@@ -1,11 +1,11 @@
 package org.wqlab.sequence.run;
 
-import java.nio.charset.StandardCharsets;
 import java.util.function.BiConsumer;
 import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.wqlab.core.store.StreamLines;
 import org.wqlab.target.OutputSink;
 
 /**
@@ -23,7 +23,7 @@ final class LateReportTap implements OutputSink {
 
     private final BiConsumer<Long, Long> late;
     private final LongConsumer reached;
-    private final StringBuilder partial = new StringBuilder();
+    private final StreamLines lines = new StreamLines();
     private long thresholdUs = DEFAULT_THRESHOLD_US;
 
     /**
@@ -37,14 +37,7 @@ final class LateReportTap implements OutputSink {
 
     @Override
     public synchronized void write(byte[] buffer, int offset, int length) {
-        partial.append(new String(buffer, offset, length, StandardCharsets.UTF_8));
-        int start = 0;
-        int nl;
-        while ((nl = partial.indexOf("\n", start)) >= 0) {
-            line(partial.substring(start, nl));
-            start = nl + 1;
-        }
-        partial.delete(0, start); // once per chunk, not once per line
+        lines.write(buffer, offset, length, this::line);
     }
 
     private void line(String line) {
