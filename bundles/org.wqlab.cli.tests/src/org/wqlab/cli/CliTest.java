@@ -78,6 +78,10 @@ class CliTest {
         assertEquals(6_781_904, pull.get("worstDelayUs").getAsLong());
         // first report under 9 ms after the worst one: cpu 1 at 2009.000550, disconnect at 2003.500000
         assertEquals(5_500_550, pull.get("recoveryUs").getAsLong());
+        JsonObject cycles = j.getAsJsonObject("cycles");
+        assertEquals(1, cycles.get("count").getAsInt(), cycles::toString);
+        assertEquals(6_781_904, cycles.get("p90Us").getAsLong());
+        assertEquals(6_781_904, cycles.getAsJsonArray("worstUs").get(0).getAsLong());
         long binned = 0;
         for (var b : j.getAsJsonArray("histogram")) {
             binned += b.getAsJsonObject().get("count").getAsLong();

@@ -14,6 +14,7 @@ import org.wqlab.analysis.Analysis;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.samples.LogContent;
+import org.wqlab.core.stats.CycleDistribution;
 import org.wqlab.core.stats.DisconnectImpact;
 import org.wqlab.core.stats.HistogramBin;
 import org.wqlab.core.stats.Statistics;
@@ -117,6 +118,7 @@ final class StatsJson {
                 w.endObject();
             }
             w.endArray();
+            writeCycles(w, CycleDistribution.of(s));
             ExplainVerb.writeVerdict(w, analysis);
             w.name("outcome");
             if (assessment.isPresent()) {
@@ -130,6 +132,23 @@ final class StatsJson {
             throw new UncheckedIOException(e);
         }
         return sw + "\n";
+    }
+
+    /** The worst delay per disconnect cycle and its distribution ({@link CycleDistribution}). */
+    static void writeCycles(JsonWriter w, CycleDistribution d) throws IOException {
+        w.name("cycles").beginObject();
+        w.name("count").value(d.cycles());
+        boolean any = d.cycles() > 0;
+        nullable(w.name("minUs"), any, d.minUs());
+        nullable(w.name("medianUs"), any, d.medianUs());
+        nullable(w.name("p90Us"), any, d.p90Us());
+        nullable(w.name("maxUs"), any, d.maxUs());
+        w.name("worstUs").beginArray();
+        for (long v : d.worstUs()) {
+            w.value(v);
+        }
+        w.endArray();
+        w.endObject();
     }
 
     private static void nullable(JsonWriter w, boolean present, long v) throws IOException {

@@ -9,30 +9,48 @@ import org.wqlab.limits.Limits;
 
 /**
  * A parsed {@code .wqseq} file. {@code text} is the file as read (recorded in every experiment run from it);
- * {@code trace}: record the workqueue tracepoints during the run (top-level {@code "trace": true}, off when absent);
- * {@code limits}: what the run's outcome is judged against (top-level {@code "limits"}, none when absent). A run
- * records the limits of the sequence it is given in its experiment's {@code limits.json}, so a caller that
- * overrides them (a board's, the command line's) passes {@code withLimits(effective)}.
+ * {@code trace}: record the workqueue tracepoints during the run (top-level {@code "trace": true} or
+ * {@code "late-windows"}, off when absent); {@code limits}: what the run's outcome is judged against (top-level
+ * {@code "limits"}, none when absent). A run records the limits of the sequence it is given in its experiment's
+ * {@code limits.json}, so a caller that overrides them (a board's, the command line's) passes
+ * {@code withLimits(effective)}.
+ *
+ * @param lateWindows        keep the trace only around late runs ({@code "trace": "late-windows"}); implies trace
+ * @param traceWindowSeconds with {@code lateWindows}: how much trace is kept before and after each stall, and the
+ *                           ring's segment length ({@code "traceWindowSeconds"}, default
+ *                           {@value #DEFAULT_TRACE_WINDOW_SECONDS})
  */
 public record Sequence(String name, Map<String, String> variables, List<Step> steps, String text, boolean trace,
-        Limits limits) {
+        boolean lateWindows, double traceWindowSeconds, Limits limits) {
+
+    public static final double DEFAULT_TRACE_WINDOW_SECONDS = 3;
 
     /** A sequence without tracing or limits (the format before those fields). */
     public Sequence(String name, Map<String, String> variables, List<Step> steps, String text) {
-        this(name, variables, steps, text, false, Limits.NONE);
+        this(name, variables, steps, text, false);
     }
 
-    /** A sequence without limits. */
+    /** A sequence that traces whole or not at all, without limits. */
     public Sequence(String name, Map<String, String> variables, List<Step> steps, String text, boolean trace) {
-        this(name, variables, steps, text, trace, Limits.NONE);
+        this(name, variables, steps, text, trace, false, DEFAULT_TRACE_WINDOW_SECONDS, Limits.NONE);
     }
 
     public Sequence withTrace(boolean on) {
-        return new Sequence(name, variables, steps, text, on, limits);
+        return new Sequence(name, variables, steps, text, on, on && lateWindows, traceWindowSeconds, limits);
+    }
+
+    /** Traces, keeping only the windows around late runs, {@code seconds} before and after each. */
+    public Sequence withLateWindowTrace(double seconds) {
+        return new Sequence(name, variables, steps, text, true, true, seconds, limits);
     }
 
     public Sequence withLimits(Limits newLimits) {
-        return new Sequence(name, variables, steps, text, trace, newLimits);
+        return new Sequence(name, variables, steps, text, trace, lateWindows, traceWindowSeconds, newLimits);
+    }
+
+    /** The same trace settings and limits with another name, variables and steps (the form's edits). */
+    public Sequence withContent(String newName, Map<String, String> newVariables, List<Step> newSteps) {
+        return new Sequence(newName, newVariables, newSteps, text, trace, lateWindows, traceWindowSeconds, limits);
     }
 
     public Sequence {
@@ -40,5 +58,9 @@ public record Sequence(String name, Map<String, String> variables, List<Step> st
         steps = List.copyOf(steps);
         text = text == null ? "" : text;
         limits = limits == null ? Limits.NONE : limits;
+        trace = trace || lateWindows;
+        if (!(traceWindowSeconds > 0)) {
+            throw new IllegalArgumentException("traceWindowSeconds must be above 0, got " + traceWindowSeconds);
+        }
     }
 }

@@ -23,7 +23,9 @@ import com.google.gson.stream.JsonWriter;
 
 /**
  * Reads and writes {@code .wqseq} (JSON). Writing is stable: top-level keys {@code format, version, name, trace (only
- * when true), limits (only when any), variables, steps}; in each step {@code type}, {@code name}, then the fields in the order the step type lists them, one step
+ * when on: true or "late-windows"), traceWindowSeconds (late windows, when not the default), limits (only
+ * when any), variables, steps}; in each step {@code type}, {@code name}, then the fields in the order the step
+ * type lists them, one step
  * per object, two-space indent, so a change to one step is a change to a few lines.
  */
 public final class SequenceJson {
@@ -32,6 +34,9 @@ public final class SequenceJson {
     public static final int VERSION = 1;
     public static final String DEFAULT_RESOURCE = "/sequences/default.wqseq";
     public static final String REPORT_PROCEDURE_RESOURCE = "/sequences/report-procedure.wqseq";
+    public static final String SOAK_RESOURCE = "/sequences/soak-20-pulls.wqseq";
+    /** The {@code trace} value that keeps the trace only around late runs. */
+    public static final String LATE_WINDOWS = "late-windows";
 
     private static final Gson GSON = new Gson();
 
@@ -49,6 +54,14 @@ public final class SequenceJson {
     /** The report's exact procedure, shipped beside the default: the classic module on CPU 0, late runs only. */
     public static Sequence reportProcedure() throws SequenceException {
         return shipped(REPORT_PROCEDURE_RESOURCE);
+    }
+
+    /**
+     * "soak: 20 pulls", shipped beside the default: 20 disconnect cycles (drop caches, copy, pull, wait, plug, wait
+     * for the stick and mount it), the trace kept only around late runs.
+     */
+    public static Sequence soak() throws SequenceException {
+        return shipped(SOAK_RESOURCE);
     }
 
     private static Sequence shipped(String resource) throws SequenceException {
@@ -84,17 +97,35 @@ public final class SequenceJson {
                     + ")");
         }
         for (String key : o.keySet()) {
-            if (!List.of("format", "version", "name", "trace", "limits", "variables", "steps").contains(key)) {
+            if (!List.of("format", "version", "name", "trace", "traceWindowSeconds", "limits", "variables", "steps")
+                    .contains(key)) {
                 problems.add("unknown top-level field '" + key + "'");
             }
         }
         boolean trace = false;
+        boolean lateWindows = false;
         if (o.has("trace")) {
             String t = text(o.get("trace"));
-            if (!"true".equals(t) && !"false".equals(t)) {
-                problems.add("field 'trace' must be true or false, got " + o.get("trace"));
+            if (!"true".equals(t) && !"false".equals(t) && !LATE_WINDOWS.equals(t)) {
+                problems.add("field 'trace' must be true, false or \"" + LATE_WINDOWS + "\", got " + o.get("trace"));
             }
-            trace = "true".equals(t);
+            lateWindows = LATE_WINDOWS.equals(t);
+            trace = "true".equals(t) || lateWindows;
+        }
+        double windowSeconds = Sequence.DEFAULT_TRACE_WINDOW_SECONDS;
+        if (o.has("traceWindowSeconds")) {
+            String w = text(o.get("traceWindowSeconds"));
+            try {
+                windowSeconds = Double.parseDouble(w == null ? "" : w);
+            } catch (NumberFormatException e) {
+                windowSeconds = -1;
+            }
+            if (!(windowSeconds > 0 && windowSeconds <= 600)) {
+                problems.add("field 'traceWindowSeconds' must be a number of seconds above 0 and at most 600, got "
+                        + o.get("traceWindowSeconds"));
+            } else if (!lateWindows) {
+                problems.add("field 'traceWindowSeconds' needs \"trace\": \"" + LATE_WINDOWS + "\"");
+            }
         }
         Limits limits = LimitsJson.parse(o.get("limits"), "limits", problems);
         Map<String, String> variables = new LinkedHashMap<>();
@@ -122,7 +153,8 @@ public final class SequenceJson {
             throw new SequenceException(source, problems);
         }
         String name = o.has("name") ? text(o.get("name")) : source;
-        return new Sequence(name == null ? source : name, variables, steps, text, trace, limits);
+        return new Sequence(name == null ? source : name, variables, steps, text, trace, lateWindows,
+                lateWindows ? windowSeconds : Sequence.DEFAULT_TRACE_WINDOW_SECONDS, limits);
     }
 
     private static List<Step> steps(JsonArray array, String prefix, List<String> problems) {
@@ -246,7 +278,12 @@ public final class SequenceJson {
             w.name("format").value(FORMAT);
             w.name("version").value(VERSION);
             w.name("name").value(sequence.name());
-            if (sequence.trace()) {
+            if (sequence.lateWindows()) {
+                w.name("trace").value(LATE_WINDOWS);
+                if (sequence.traceWindowSeconds() != Sequence.DEFAULT_TRACE_WINDOW_SECONDS) {
+                    w.name("traceWindowSeconds").value(sequence.traceWindowSeconds());
+                }
+            } else if (sequence.trace()) {
                 w.name("trace").value(true);
             }
             if (!sequence.limits().isEmpty()) {

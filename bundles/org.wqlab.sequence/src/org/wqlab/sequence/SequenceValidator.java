@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.wqlab.sequence.ResolvedStep.StepProblem;
+import org.wqlab.usb.FieldProblem;
+import org.wqlab.usb.StickMount;
 import org.wqlab.usb.UsbDisconnectDriver;
 import org.wqlab.usb.UsbDriverIds;
 import org.wqlab.usb.UsbDrivers;
@@ -118,7 +120,9 @@ public final class SequenceValidator {
                 // reported as the field's own problem
             }
         }
-        return driver.problems(new UsbStepFields(values)).stream()
-                .map(p -> r.label() + ": field '" + p.field() + "': " + p.message()).toList();
+        UsbStepFields fields = new UsbStepFields(values);
+        List<FieldProblem> found = new ArrayList<>(driver.problems(fields));
+        StickMount.problem(fields).ifPresent(found::add);
+        return found.stream().map(p -> r.label() + ": field '" + p.field() + "': " + p.message()).toList();
     }
 }

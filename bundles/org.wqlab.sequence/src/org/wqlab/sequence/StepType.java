@@ -13,7 +13,8 @@ public enum StepType {
     WAIT_LOG("wait-log", List.of("pattern"), List.of("timeout")),
     SLEEP("sleep", List.of("seconds"), List.of()),
     USB_DISCONNECT("usb-disconnect", List.of(), List.of("driver", "device", "hub", "port", "message", "countdown")),
-    USB_RECONNECT("usb-reconnect", List.of(), List.of("driver", "device", "hub", "port", "message", "countdown")),
+    USB_RECONNECT("usb-reconnect", List.of(), List.of("driver", "device", "hub", "port", "message", "countdown",
+            "mount")),
     MARK("mark", List.of("label"), List.of()),
     REPEAT("repeat", List.of("times", "steps"), List.of());
 

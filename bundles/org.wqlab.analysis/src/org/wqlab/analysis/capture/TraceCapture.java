@@ -10,7 +10,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import org.wqlab.core.store.RawLogAppender;
 import org.wqlab.target.BoardConnection;
 import org.wqlab.target.Command;
 import org.wqlab.target.ExecResult;
@@ -35,7 +34,7 @@ public final class TraceCapture {
     private static final Duration SHORT = Duration.ofSeconds(20);
     private static final long REMOVE_WAIT_MS = 3000;
 
-    private final RawLogAppender out;
+    private final TraceOutput out;
     private final String instanceDir;
     private final List<String> enabled;
     private final String status;
@@ -46,7 +45,7 @@ public final class TraceCapture {
     private IOException writeError;
     private boolean stopped;
 
-    private TraceCapture(RawLogAppender out, String instanceDir, List<String> enabled, String status) {
+    private TraceCapture(TraceOutput out, String instanceDir, List<String> enabled, String status) {
         this.out = out;
         this.instanceDir = instanceDir;
         this.enabled = List.copyOf(enabled);
@@ -60,7 +59,11 @@ public final class TraceCapture {
      * @throws TransportException when the connection fails (the caller's run fails or is interrupted anyway)
      */
     public static TraceCapture start(BoardConnection c, Path traceFile) throws TransportException, IOException {
-        RawLogAppender out = new RawLogAppender(traceFile);
+        return start(c, TraceOutput.whole(traceFile));
+    }
+
+    /** As {@link #start(BoardConnection, Path)}, the stream written into {@code out} (which this closes). */
+    public static TraceCapture start(BoardConnection c, TraceOutput out) throws TransportException {
         String root = null;
         List<String> tried = new ArrayList<>();
         for (String r : ROOTS) {
@@ -133,7 +136,7 @@ public final class TraceCapture {
         }
     }
 
-    private static TraceCapture inactive(RawLogAppender out, String why) {
+    private static TraceCapture inactive(TraceOutput out, String why) {
         TraceCapture capture = new TraceCapture(out, null, List.of(), why);
         capture.note("wqlab trace: " + why);
         capture.stopped = true;

@@ -20,7 +20,9 @@ import org.wqlab.analysis.trace.TraceEvent.SchedSwitch;
 /**
  * Pairs a trace's events into {@link WorkExecution}s. A worker runs one item at a time, so start and end are paired
  * by the worker's pid (unbound workers may change CPU in between); queue and activate times by the work struct's
- * address; absences by sched_switch of the worker's pid. Lines starting with {@code # wqlab} are kept as notes.
+ * address; absences by sched_switch of the worker's pid. Lines starting with {@code # wqlab} are kept as notes; at a
+ * {@link #GAP_NOTE} line (a late-window trace's dropped part) whatever was running ends there, unfinished, and
+ * nothing is paired across it.
  */
 public final class WorkTimeline {
 
@@ -31,7 +33,11 @@ public final class WorkTimeline {
     private long lines;
     private long events;
     private long lostEvents;
+    private long gaps;
     private boolean schedTraced;
+
+    /** Where a late-window trace dropped a part (written by the late-window capture). */
+    public static final String GAP_NOTE = "# wqlab trace gap";
 
     private WorkTimeline() {
     }
@@ -65,6 +71,17 @@ public final class WorkTimeline {
         Map<String, Long> activated = new HashMap<>();
         Map<Integer, Running> running = new HashMap<>();
         for (String line : lines) {
+            if (line.startsWith(GAP_NOTE)) {
+                // a late-window trace dropped what came between: nothing runs, is queued or activated across it
+                for (Running r : running.values()) {
+                    t.executions.add(t.close(r, t.lastUs, false));
+                }
+                running.clear();
+                queued.clear();
+                activated.clear();
+                t.gaps++;
+                continue;
+            }
             if (line.startsWith("# wqlab")) {
                 t.notes.add(line.substring(2).strip());
             }
@@ -159,6 +176,11 @@ public final class WorkTimeline {
 
     public long events() {
         return events;
+    }
+
+    /** How many dropped parts the trace has (late windows); 0 for a whole trace. */
+    public long gaps() {
+        return gaps;
     }
 
     public long lostEvents() {

@@ -27,6 +27,14 @@ public final class SimRigAccess implements AutoCloseable {
         return rig.board.driver().call(() -> rig.board.kernel().usb().present());
     }
 
+    public boolean stickMounted() {
+        return rig.board.driver().call(() -> rig.board.kernel().usb().mounted());
+    }
+
+    public long stickCachedPages() {
+        return rig.board.driver().call(() -> rig.board.kernel().usb().cachedPages());
+    }
+
     @Override
     public void close() throws IOException {
         rig.close();

@@ -52,6 +52,15 @@ final class TraceRig implements AutoCloseable {
         }
     }
 
+    /** Every monitor report the simulator printed (its ground truth). */
+    List<org.wqlab.sim.kernel.MonitorReport> monitorReports() throws IOException {
+        com.google.gson.Gson gson = new com.google.gson.Gson();
+        return java.nio.file.Files.readAllLines(truthFile).stream()
+                .map(l -> com.google.gson.JsonParser.parseString(l).getAsJsonObject())
+                .filter(o -> o.get("type").getAsString().equals("monitor"))
+                .map(o -> gson.fromJson(o, org.wqlab.sim.kernel.MonitorReport.class)).toList();
+    }
+
     /** What the simulator executed (its ground-truth file, flushed per record): its hub_event work items. */
     List<WorkRecord> hubEvents() throws IOException {
         com.google.gson.Gson gson = new com.google.gson.Gson();

@@ -129,20 +129,20 @@ public final class SequenceEdits {
     }
 
     public static Sequence withName(Sequence s, String name) {
-        return new Sequence(name, s.variables(), s.steps(), s.text(), s.trace(), s.limits());
+        return s.withContent(name, s.variables(), s.steps());
     }
 
     public static Sequence withVariable(Sequence s, String key, String value) {
         Map<String, String> vars = new LinkedHashMap<>(s.variables());
         vars.put(key, value);
-        return new Sequence(s.name(), vars, s.steps(), s.text(), s.trace(), s.limits());
+        return s.withContent(s.name(), vars, s.steps());
     }
 
     /** Removes a variable; the others keep their order. */
     public static Sequence withoutVariable(Sequence s, String key) {
         Map<String, String> vars = new LinkedHashMap<>(s.variables());
         vars.remove(key);
-        return new Sequence(s.name(), vars, s.steps(), s.text(), s.trace(), s.limits());
+        return s.withContent(s.name(), vars, s.steps());
     }
 
     /** Renames a variable in place (same position, same value); unchanged when the new name is blank or taken. */
@@ -153,7 +153,7 @@ public final class SequenceEdits {
         }
         Map<String, String> vars = new LinkedHashMap<>();
         s.variables().forEach((k, v) -> vars.put(k.equals(key) ? name : k, v));
-        return new Sequence(s.name(), vars, s.steps(), s.text(), s.trace(), s.limits());
+        return s.withContent(s.name(), vars, s.steps());
     }
 
     /** A variable name the sequence does not use yet: {@code name}, {@code name2}, ... */
@@ -166,7 +166,7 @@ public final class SequenceEdits {
     }
 
     public static Sequence withTrace(Sequence s, boolean trace) {
-        return new Sequence(s.name(), s.variables(), s.steps(), s.text(), trace, s.limits());
+        return s.withTrace(trace);
     }
 
     /** Applies {@code edit} to the top-level list (no parent) or to a repeat step's body. */
@@ -174,7 +174,7 @@ public final class SequenceEdits {
             UnaryOperator<List<Step>> edit) {
         if (parent.isEmpty()) {
             List<Step> steps = edit.apply(new ArrayList<>(s.steps()));
-            return new Sequence(s.name(), s.variables(), steps, s.text(), s.trace(), s.limits());
+            return s.withContent(s.name(), s.variables(), steps);
         }
         Step holder = step(s, parent.get());
         Step changed = new Step(holder.type(), holder.name(), holder.label(), holder.fields(), holder.params(),

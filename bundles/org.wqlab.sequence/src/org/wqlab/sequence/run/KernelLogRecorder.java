@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import org.wqlab.core.store.RawLogAppender;
+import org.wqlab.core.store.StreamLines;
 import org.wqlab.target.OutputSink;
 
 /**
@@ -19,7 +20,7 @@ public final class KernelLogRecorder implements OutputSink {
     private static final Pattern KMSG = Pattern.compile("(\\d+),(\\d+),(\\d+),[^;]*;(.*)");
 
     private final RawLogAppender appender;
-    private final StringBuilder partial = new StringBuilder();
+    private final StreamLines lines = new StreamLines();
     private final List<String> messages = new ArrayList<>();
     private static final long UNDECIDED = Long.MIN_VALUE;
 
@@ -81,13 +82,7 @@ public final class KernelLogRecorder implements OutputSink {
     @Override
     public synchronized void write(byte[] buffer, int offset, int length) {
         lastArrivalNanos = System.nanoTime();
-        partial.append(new String(buffer, offset, length, StandardCharsets.UTF_8));
-        int nl;
-        while ((nl = partial.indexOf("\n")) >= 0) {
-            String line = partial.substring(0, nl);
-            partial.delete(0, nl + 1);
-            line(line);
-        }
+        lines.write(buffer, offset, length, this::line);
         notifyAll();
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.wqlab.analysis.capture.LateWindowRing;
 import org.wqlab.analysis.capture.TraceCapture;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.store.ExperimentFolder;
@@ -40,6 +41,8 @@ final class Run {
     KernelLogRecorder recorder;
     KernelLogSession kernelLog;
     TraceCapture trace;
+    /** The late-window trace's ring, for a sequence with {@code "trace": "late-windows"}. */
+    volatile LateWindowRing lateRing;
     final List<String> traceRecord = new ArrayList<>();
     final List<StepRecord> steps = new ArrayList<>();
     final List<String> cleanup = new ArrayList<>();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.core.stats.CycleDistribution;
 import org.wqlab.core.store.AtomicFiles;
 
 import com.google.gson.GsonBuilder;
@@ -20,10 +21,11 @@ import com.google.gson.JsonObject;
  *
  * @param trace the trace capture's record, for a sequence that traces
  * @param module the module's identity, when a step loaded it
+ * @param cycles the worst delay per disconnect cycle and its distribution, once the run's log is sealed
  */
 record RunRecordFile(ExperimentStatus status, String summary, String kernelLog, Optional<String> trace,
         Map<String, String> variables, Optional<JsonObject> module, List<Long> cachedKb, List<StepRecord> steps,
-        List<String> cleanup) {
+        List<String> cleanup, Optional<CycleDistribution> cycles) {
 
     static final String FILE = "run.json";
 
@@ -45,7 +47,22 @@ record RunRecordFile(ExperimentStatus status, String summary, String kernelLog, 
         JsonArray cleanupDone = new JsonArray();
         cleanup.forEach(cleanupDone::add);
         o.add("cleanup", cleanupDone);
+        cycles.ifPresent(c -> o.add("cycles", cyclesJson(c)));
         return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(o) + "\n";
+    }
+
+    /** The same fields as {@code wqlab stats --json}'s {@code cycles} block. */
+    static JsonObject cyclesJson(CycleDistribution c) {
+        JsonObject o = new JsonObject();
+        o.addProperty("count", c.cycles());
+        o.addProperty("minUs", c.minUs());
+        o.addProperty("medianUs", c.medianUs());
+        o.addProperty("p90Us", c.p90Us());
+        o.addProperty("maxUs", c.maxUs());
+        JsonArray worst = new JsonArray();
+        c.worstUs().forEach(worst::add);
+        o.add("worstUs", worst);
+        return o;
     }
 
     void writeInto(Path experimentDir) throws IOException {

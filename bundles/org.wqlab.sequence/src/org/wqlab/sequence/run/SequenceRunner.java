@@ -16,10 +16,13 @@ import org.wqlab.analysis.AnalysisFactsProbe;
 import org.wqlab.analysis.AnalysisFiles;
 import org.wqlab.analysis.ExperimentAnalyzer;
 import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.analysis.capture.LateWindowRing;
 import org.wqlab.analysis.capture.TraceCapture;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.model.InputException;
+import org.wqlab.core.stats.CycleDistribution;
+import org.wqlab.core.stats.StatisticsCalculator;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.KernelLogCheck;
 import org.wqlab.core.store.RawLogAppender;
@@ -92,7 +95,18 @@ public final class SequenceRunner {
         ScheduledExecutorService flusher = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("wqlab-run-flush").factory());
         try (RawLogAppender appender = folder.openKernelLog()) {
-            run.recorder = new KernelLogRecorder(appender, monitor.kernelLog());
+            run.recorder = new KernelLogRecorder(appender, !sequence.lateWindows() ? monitor.kernelLog()
+                    : LateReportTap.tee(monitor.kernelLog(), new LateReportTap((at, delay) -> {
+                        LateWindowRing ring = run.lateRing;
+                        if (ring != null) {
+                            ring.keepAround(at, delay);
+                        }
+                    }, at -> {
+                        LateWindowRing ring = run.lateRing;
+                        if (ring != null) {
+                            ring.logReached(at);
+                        }
+                    })));
             flusher.scheduleAtFixedRate(() -> {
                 try {
                     run.recorder.flush();
@@ -150,8 +164,13 @@ public final class SequenceRunner {
             flusher.shutdownNow();
         }
         monitor.message(summary);
-        writeRecord(run, status, summary, asRun);
-        cacheSamples(run);
+        writeRecord(run, status, summary, asRun, Optional.empty());
+        Optional<CycleDistribution> cycles = cacheSamples(run);
+        if (cycles.isPresent() && cycles.get().cycles() > 0) {
+            // the sealed log's distribution of worst delays per disconnect cycle, into run.json's "cycles"
+            writeRecord(run, status, summary, asRun, cycles);
+            monitor.message("cycles: " + cycles.get());
+        }
         if (run.steps.stream().anyMatch(StepRunOutcomes::disconnected)) {
             analyze(run);
         } else {
@@ -168,7 +187,15 @@ public final class SequenceRunner {
             return;
         }
         try {
-            run.trace = TraceCapture.start(run.connection, AnalysisFiles.traceLog(run.folder));
+            if (run.sequence.lateWindows()) {
+                run.lateRing = new LateWindowRing(AnalysisFiles.traceLog(run.folder), run.folder.dir(),
+                        run.sequence.traceWindowSeconds());
+                run.trace = TraceCapture.start(run.connection, run.lateRing);
+                run.traceRecord.add("late windows of " + run.sequence.traceWindowSeconds() + " s (kept ones in "
+                        + LateWindowRing.WINDOWS_FILE + ")");
+            } else {
+                run.trace = TraceCapture.start(run.connection, AnalysisFiles.traceLog(run.folder));
+            }
             run.traceRecord.add(run.trace.status());
             run.monitor.message("trace: " + run.trace.status());
         } catch (IOException e) {
@@ -182,11 +209,13 @@ public final class SequenceRunner {
      * The sealed log parsed once into {@code samples.cache} while the run's thread is still at work, so the first
      * open of the experiment reads columns; a log the loader refuses is left for the open to report.
      */
-    private static void cacheSamples(Run run) {
+    private static Optional<CycleDistribution> cacheSamples(Run run) {
         try {
-            ExperimentLoader.load(run.folder);
+            return Optional.of(CycleDistribution.of(StatisticsCalculator.compute(
+                    ExperimentLoader.load(run.folder).content())));
         } catch (InputException | RuntimeException e) {
             run.monitor.message("samples not cached: " + e.getMessage());
+            return Optional.empty();
         }
     }
 
@@ -312,11 +341,11 @@ public final class SequenceRunner {
         run.topLevelReached = top.size();
     }
 
-    private void writeRecord(Run run, ExperimentStatus status, String summary, Map<String, String> variables)
-            throws IOException {
+    private void writeRecord(Run run, ExperimentStatus status, String summary, Map<String, String> variables,
+            Optional<CycleDistribution> cycles) throws IOException {
         new RunRecordFile(status, summary, run.logMode(),
                 run.sequence.trace() ? Optional.of(String.join("; ", run.traceRecord)) : Optional.empty(), variables,
-                Optional.ofNullable(run.moduleIdentity), run.cachedKb, run.steps, run.cleanup)
+                Optional.ofNullable(run.moduleIdentity), run.cachedKb, run.steps, run.cleanup, cycles)
                 .writeInto(run.folder.dir());
         String notes = summary + (run.cachedKb.isEmpty() ? "" : "; Cached before disconnect: " + run.cachedKb + " kB")
                 + (run.moduleIdentity == null ? "" : "; module " + run.moduleIdentity);

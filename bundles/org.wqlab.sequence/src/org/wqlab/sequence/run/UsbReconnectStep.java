@@ -1,12 +1,22 @@
 package org.wqlab.sequence.run;
 
+import java.time.Duration;
+
 import org.wqlab.sequence.ResolvedStep;
 import org.wqlab.target.TransportException;
+import org.wqlab.usb.StickMount;
 import org.wqlab.usb.UsbDisconnectDriver;
 import org.wqlab.usb.UsbDriverException;
 
-/** {@code usb-reconnect}: gives the stick back; the cleanup then has nothing to give back. */
+/**
+ * {@code usb-reconnect}: gives the stick back; the cleanup then has nothing to give back. With a {@code mount} field
+ * ({@code "/dev/sda1 /run/media/sda1"}) it then waits for the block device to be enumerated again and mounts it,
+ * whichever driver plugged it back ({@link StickMount}).
+ */
 final class UsbReconnectStep implements StepExecutor {
+
+    /** How long the stick may take to enumerate again, in board time. */
+    static final Duration ENUMERATE_TIMEOUT = Duration.ofSeconds(30);
 
     @Override
     public String execute(Run run, ResolvedStep step, String label) throws StepFailed, TransportException,
@@ -18,6 +28,17 @@ final class UsbReconnectStep implements StepExecutor {
             throw new StepFailed(label + ": " + e.getMessage());
         }
         run.unpluggedBy = null;
-        return "reconnected with " + d.id();
+        String mountField = step.text(StickMount.FIELD, "");
+        if (mountField.isBlank()) {
+            return "reconnected with " + d.id();
+        }
+        StickMount mount = StickMount.parse(mountField)
+                .orElseThrow(() -> new StepFailed(label + ": field 'mount': '" + mountField
+                        + "' is not 'BLOCK-DEVICE MOUNT-POINT'"));
+        try {
+            return "reconnected with " + d.id() + "; " + mount.await(run.connection, ENUMERATE_TIMEOUT);
+        } catch (UsbDriverException e) {
+            throw new StepFailed(label + ": " + e.getMessage());
+        }
     }
 }

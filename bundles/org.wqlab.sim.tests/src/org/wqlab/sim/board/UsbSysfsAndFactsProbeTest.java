@@ -46,7 +46,7 @@ class UsbSysfsAndFactsProbeTest {
         assertEquals("1-0:1.0\n2-0:1.0\nusb1\nusb2\n", run("ls " + DEVICES).out());
         assertEquals(1, run("cat " + DEVICES + "2-1/idVendor").status());
 
-        assertEquals(0, run("wqlab-board usb plug 2-1").status());
+        assertEquals(0, run("wqlab-board usb plug 2-1 && sleep 1").status());
         assertEquals("0781\n", run("cat " + DEVICES + "2-1/idVendor").out());
         assertEquals("3\n", run("cat " + DEVICES + "2-1/devnum").out(), "a new device number after the plug");
 
@@ -54,7 +54,7 @@ class UsbSysfsAndFactsProbeTest {
         assertEquals("0\n0781\n", run("cat " + DEVICES + "2-1/authorized " + DEVICES + "2-1/idVendor").out(),
                 "deauthorized: the device stays with its descriptors");
         assertEquals(1, run("test -e " + DEVICES + "2-1:1.0").status(), "but its interface is gone");
-        assertEquals(0, run("echo 1 > " + DEVICES + "2-1/authorized").status());
+        assertEquals(0, run("echo 1 > " + DEVICES + "2-1/authorized && sleep 1").status());
         assertEquals("08\n", run("cat " + DEVICES + "2-1:1.0/bInterfaceClass").out());
     }
 
@@ -86,7 +86,7 @@ class UsbSysfsAndFactsProbeTest {
         assertEquals(0, run("wqlab-board usb pull 2-1").status());
         BoardFacts pulled = BoardFactsProbe.probe(connection, TIMEOUT);
         assertEquals(List.of(), pulled.usbStorage());
-        assertEquals(0, run("wqlab-board usb plug 2-1").status());
+        assertEquals(0, run("wqlab-board usb plug 2-1 && sleep 1").status());
         assertEquals(1, BoardFactsProbe.probe(connection, TIMEOUT).usbStorage().size());
     }
 

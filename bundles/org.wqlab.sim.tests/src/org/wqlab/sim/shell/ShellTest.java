@@ -1,6 +1,7 @@
 package org.wqlab.sim.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -105,6 +106,8 @@ class ShellTest {
         assertEquals(6500, Long.parseLong(m.group(2)), 650);
         assertEquals(1, run("wqlab-board usb pull 2-1").status(), "already unplugged");
         assertEquals(0, run("wqlab-board usb plug 2-1").status());
+        assertFalse(run("dmesg").out().contains("new high-speed USB device number 3"), "enumerated after a while");
+        assertEquals(0, run("sleep 1").status());
         assertTrue(run("dmesg").out().contains("usb 2-1: new high-speed USB device number 3 using xhci-hcd"));
         assertEquals(0, run("rmmod latency_mon").status());
         assertEquals(1, run("rmmod latency_mon").status());
@@ -264,7 +267,7 @@ class ShellTest {
         assertEquals(0, run("uhubctl -l 2 -p 1 -a off -S").status());
         run("sleep 3");
         assertEquals(1, board.kernel().groundTruth().workRecords("hub_event").size(), "-S: hub_event teardown");
-        assertEquals(0, run("uhubctl -l 2 -p 1 -a on && usbmuxctl disconnect && sleep 1").status());
+        assertEquals(0, run("uhubctl -l 2 -p 1 -a on && sleep 1 && usbmuxctl disconnect && sleep 1").status());
         assertEquals(2, board.kernel().groundTruth().workRecords("hub_event").size(), "mux: hub_event teardown");
         assertEquals(0, run("usbmuxctl device-host").status());
 
@@ -283,8 +286,10 @@ class ShellTest {
         assertEquals(0, run("echo 0 > /sys/bus/usb/devices/2-1/authorized").status());
         assertEquals("0\n", run("cat /sys/bus/usb/devices/2-1/authorized").out());
         assertEquals(2, run("ls /run/media/sda1/sample.txt").status(), "GNU ls: cannot access");
-        assertEquals(0, run("echo 1 > /sys/bus/usb/devices/2-1/authorized").status());
+        assertEquals(0, run("echo 1 > /sys/bus/usb/devices/2-1/authorized && sleep 1").status());
         assertEquals("1\n", run("cat /sys/bus/usb/devices/2-1/authorized").out());
+        assertEquals(2, run("ls /run/media/sda1/sample.txt").status(), "enumerated again, not mounted yet");
+        assertEquals(0, run("mount /dev/sda1 /run/media/sda1").status());
         assertEquals("/run/media/sda1/sample.txt\n", run("ls /run/media/sda1/sample.txt").out());
         assertTrue(run("dmesg | tail -5").out().contains("usb 2-1: new high-speed USB device number 3 using xhci-hcd"));
         assertEquals(0, run("echo 3 > /proc/irq/174/smp_affinity_list && cat /proc/irq/174/smp_affinity").status());

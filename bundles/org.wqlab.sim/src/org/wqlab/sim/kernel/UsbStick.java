@@ -30,6 +30,7 @@ public final class UsbStick {
     private long cachedPages;
     private ActiveRead read;
     private int hubEventsQueued;
+    private EventLoop.Event enumerating;
 
     private final class ActiveRead {
         final long startNs;
@@ -246,12 +247,33 @@ public final class UsbStick {
         return ns;
     }
 
-    /** The stick comes back (plug, port power on): enumerated and mounted again with a new device number. */
+    /** From the plug to the stick's enumeration (device, then its SCSI disk and /dev/sda1), board time. */
+    public static final long ENUMERATE_NS = 300_000_000L;
+
+    /**
+     * The stick comes back (plug, port power on): after {@link #ENUMERATE_NS} it is enumerated with a new device
+     * number and its block device is there again, unmounted (nothing mounts it but a {@code mount}) and with nothing
+     * of the old mount in the page cache.
+     * @return false when it is plugged in or being enumerated already
+     */
     public boolean plug() {
-        if (present) {
+        if (present || enumerating != null) {
             return false;
         }
+        enumerating = loop.after(ENUMERATE_NS, this::enumerate);
+        return true;
+    }
+
+    /** Whether the stick was plugged and is not enumerated yet. */
+    public boolean enumerating() {
+        return enumerating != null;
+    }
+
+    private void enumerate() {
+        enumerating = null;
         present = true;
+        mounted = false;
+        cachedPages = 0;
         deviceNumber++;
         KernelLog log = kernel.log();
         log.print(KernelLog.INFO, "usb " + device() + ": new high-speed USB device number " + deviceNumber
@@ -259,9 +281,6 @@ public final class UsbStick {
         log.print(KernelLog.INFO, "usb-storage " + device() + ":1.0: USB Mass Storage device detected");
         log.print(KernelLog.INFO, "scsi host0: usb-storage " + device() + ":1.0");
         log.print(KernelLog.NOTICE, "sd 0:0:0:0: [sda] Attached SCSI removable disk");
-        mounted = false;
-        mount();
-        return true;
     }
 
     /** usb_disconnect() in hub_event: message, some sleeping teardown, the CPU-bound cache invalidation, more sleeping. */

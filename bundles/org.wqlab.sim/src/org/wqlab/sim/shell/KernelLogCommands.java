@@ -3,9 +3,11 @@ package org.wqlab.sim.shell;
 import static org.wqlab.sim.shell.Shell.NS;
 
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -73,21 +75,21 @@ final class KernelLogCommands implements CommandGroup {
             }
             return board.kernel().log().entries();
         });
-        for (KernelLog.Entry e : existing) {
-            out.println(render.apply(e));
-        }
+        writeBatch(out, existing.stream().map(render).toList());
         if (once) {
             return;
         }
         try {
             BooleanSupplier stop = () -> shell.interrupted() || out.checkError();
+            List<String> batch = new ArrayList<>();
             while (!stop.getAsBoolean()) {
                 board.driver().await(() -> !live.isEmpty() || shell.interrupted(), NS / 10);
                 KernelLog.Entry e;
                 while ((e = live.poll()) != null) {
-                    out.println(render.apply(e));
+                    batch.add(render.apply(e));
                 }
-                out.flush();
+                writeBatch(out, batch);
+                batch.clear();
             }
         } finally {
             board.driver().run(() -> board.kernel().log().removeListener(listener));
@@ -107,11 +109,26 @@ final class KernelLogCommands implements CommandGroup {
     /** {@code cat trace_pipe}: consumes and prints lines as they come until shell.interrupted(). */
     void streamTracePipe(org.wqlab.sim.Tracefs.Buffer buffer, PrintStream out) {
         while (!shell.interrupted() && !out.checkError()) {
-            for (String line : buffer.drain()) {
-                out.println(line);
-            }
-            out.flush();
+            writeBatch(out, buffer.drain());
             board.driver().await(() -> !buffer.isEmpty() || shell.interrupted(), NS / 10);
         }
+    }
+
+    /**
+     * The lines in one write, as a real {@code cat} writes what one read returned: the shell's streams flush on
+     * every line, which over SSH is a packet per line, and a fast board's trace then costs the host more CPU in
+     * packets than it has.
+     */
+    private static void writeBatch(PrintStream out, List<String> lines) {
+        if (lines.isEmpty()) {
+            return;
+        }
+        StringBuilder text = new StringBuilder(lines.size() * 96);
+        for (String line : lines) {
+            text.append(line).append('\n');
+        }
+        byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+        out.write(bytes, 0, bytes.length);
+        out.flush();
     }
 }

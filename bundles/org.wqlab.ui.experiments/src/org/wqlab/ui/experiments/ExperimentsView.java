@@ -18,17 +18,18 @@ import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
-import org.eclipse.jface.viewers.ColumnViewerToolTipSupport;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.jface.viewers.TableViewerColumn;
 import org.eclipse.jface.viewers.Viewer;
+import org.eclipse.jface.viewers.ViewerCell;
 import org.eclipse.jface.viewers.ViewerComparator;
 import org.eclipse.jface.viewers.ViewerFilter;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
@@ -77,7 +78,7 @@ public final class ExperimentsView extends ViewPart {
         for (ExperimentColumn c : ExperimentColumn.values()) {
             column(c);
         }
-        ColumnViewerToolTipSupport.enableFor(viewer);
+        cellToolTips(table);
         viewer.setContentProvider(ArrayContentProvider.getInstance());
         viewer.setComparator(new ViewerComparator() {
             @Override
@@ -153,7 +154,27 @@ public final class ExperimentsView extends ViewPart {
         viewer.setSelection(new StructuredSelection(experiments), true);
     }
 
-    /** Case-insensitive match of every word of the filter against any column or the notes. */
+    /** What the cell under the pointer explains; the table's native tooltip (no tooltip shell of its own). */
+    static String cellToolTip(ExperimentSummary s, ExperimentColumn c) {
+        return switch (c) {
+            case LIMITS -> LimitsText.toolTip(s);
+            case BASELINE -> s.baseline() == null ? "Its board has no baseline: select a run of the board and"
+                    + " choose Set as Baseline of Its Board" : s.baseline().explanation();
+            default -> toolTip(s);
+        };
+    }
+
+    private void cellToolTips(Table table) {
+        table.addListener(SWT.MouseMove, e -> {
+            ViewerCell cell = viewer.getCell(new Point(e.x, e.y));
+            String tip = cell == null || !(cell.getElement() instanceof ExperimentSummary s) ? null
+                    : cellToolTip(s, (ExperimentColumn) table.getColumn(cell.getColumnIndex()).getData());
+            if (!java.util.Objects.equals(tip, table.getToolTipText())) {
+                table.setToolTipText(tip);
+            }
+        });
+    }
+
     /** Why it could not be read, why it is damaged, else its notes, else its folder. */
     static String toolTip(ExperimentSummary s) {
         if (!s.loaded()) {
@@ -165,6 +186,7 @@ public final class ExperimentsView extends ViewPart {
         return s.notes().isEmpty() ? s.dir().toString() : s.notes();
     }
 
+    /** Case-insensitive match of every word of the filter against any column or the notes. */
     static boolean matches(ExperimentSummary s, String filterText) {
         String f = filterText == null ? "" : filterText.strip().toLowerCase(Locale.ROOT);
         if (f.isEmpty()) {
@@ -203,17 +225,6 @@ public final class ExperimentsView extends ViewPart {
             @Override
             public Image getImage(Object element) {
                 return c == ExperimentColumn.NAME ? StatusIcons.of((ExperimentSummary) element) : null;
-            }
-
-            @Override
-            public String getToolTipText(Object element) {
-                ExperimentSummary s = (ExperimentSummary) element;
-                return switch (c) {
-                    case LIMITS -> LimitsText.toolTip(s);
-                    case BASELINE -> s.baseline() == null ? "Its board has no baseline: select a run of the board"
-                            + " and choose Set as Baseline of Its Board" : s.baseline().explanation();
-                    default -> toolTip(s);
-                };
             }
 
             @Override
