@@ -10,8 +10,10 @@ import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.samples.LogContent;
 import org.wqlab.core.samples.SampleStore;
+import org.wqlab.core.stats.CycleDistribution;
 import org.wqlab.core.stats.DisconnectImpact;
 import org.wqlab.core.stats.Statistics;
+import org.wqlab.core.stats.StatisticsCalculator;
 
 /**
  * The figures limits are judged on, in microseconds. Null: nothing to measure (no disconnect, no report outside the
@@ -21,7 +23,7 @@ import org.wqlab.core.stats.Statistics;
  * @param worstAfterDisconnectUs      the largest of the per-disconnect worst delays
  * @param p99OutsideDisconnectUs      p99 of the reports outside every disconnect window
  * @param samplesOutsideDisconnect    how many reports that p99 is of
- * @param p90WorstAfterDisconnectUs   p90 of the per-disconnect worst delays (disconnects with a report)
+ * @param p90WorstAfterDisconnectUs   p90 of the per-disconnect worst delays (a disconnect with no late report 0)
  */
 public record Measurements(List<DisconnectImpact> disconnects, Long worstAfterDisconnectUs,
         Long p99OutsideDisconnectUs, long samplesOutsideDisconnect, long lostReports,
@@ -37,9 +39,10 @@ public record Measurements(List<DisconnectImpact> disconnects, Long worstAfterDi
                 .mapToLong(Integer::longValue).sorted().toArray();
         int[] outside = outsideWindows(content.samples(), content.events(), d);
         Arrays.sort(outside);
+        // the p90 over cycles counts a disconnect with no late report as 0: a soak asks how often it stalls
         return new Measurements(d, worsts.length == 0 ? null : worsts[worsts.length - 1],
                 outside.length == 0 ? null : (long) outside[rankIndex(outside.length, 99)], outside.length,
-                statistics.lostReports(), worsts.length == 0 ? null : worsts[rankIndex(worsts.length, 90)]);
+                statistics.lostReports(), worsts.length == 0 ? null : CycleDistribution.ofDisconnects(d).p90Us());
     }
 
     /** The measured value a limit of this name is judged on, in the name's unit; empty when there is none. */
@@ -97,7 +100,6 @@ public record Measurements(List<DisconnectImpact> disconnects, Long worstAfterDi
     }
 
     private static int rankIndex(int n, double p) {
-        long rank = (long) Math.ceil(p * n / 100.0 - 1e-9);
-        return (int) Math.max(0, Math.min(n - 1, rank - 1));
+        return (int) StatisticsCalculator.rankIndex(n, p);
     }
 }

@@ -86,7 +86,7 @@ public final class StatisticsCalculator {
     }
 
     /** Nearest rank: the index, in sorted order, of the smallest value with at least p% of the values at or below it. */
-    static long rankIndex(int n, double p) {
+    public static long rankIndex(int n, double p) {
         long rank = (long) Math.ceil(p * n / 100.0 - 1e-9); // epsilon: 99.9 is not exact in binary
         return Math.max(0, Math.min(n - 1, rank - 1));
     }

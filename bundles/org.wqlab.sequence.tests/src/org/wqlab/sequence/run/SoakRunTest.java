@@ -20,6 +20,12 @@ import org.wqlab.analysis.AnalysisFiles;
 import org.wqlab.analysis.capture.LateWindowRing;
 import org.wqlab.analysis.trace.WorkTimeline;
 import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.limits.ExperimentOutcomes;
+import org.wqlab.limits.Limit;
+import org.wqlab.limits.LimitName;
+import org.wqlab.limits.Limits;
+import org.wqlab.limits.Outcome;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceJson;
 import org.wqlab.sim.kernel.MonitorReport;
@@ -46,7 +52,9 @@ class SoakRunTest {
         assertEquals("20", soak.variables().get("cycles"));
         try (TraceRig rig = SoakRun.rig(dir)) {
             long wallStart = System.nanoTime();
-            RunResult r = SoakRun.run(rig, dir, soak);
+            // every simulated stall is longer than 100 ms: a hard p90 limit of 100 ms fails on the distribution
+            RunResult r = SoakRun.run(rig, dir, soak.withLimits(Limits.of(Limit.hard(
+                    LimitName.P90_WORST_AFTER_DISCONNECT, 100))));
             System.out.printf(Locale.ROOT, "soak on the simulated board at %.0fx: %.1f s wall%n", SoakRun.SPEED,
                     (System.nanoTime() - wallStart) / 1e9);
             SoakRun.printCycles(r.steps());
@@ -84,6 +92,11 @@ class SoakRunTest {
             assertEquals(sorted.get(9), cycles.get("medianUs").getAsLong(), "nearest rank 10 of 20");
             assertEquals(sorted.get(17), cycles.get("p90Us").getAsLong(), "nearest rank 18 of 20");
             assertEquals(sorted.get(19), cycles.get("maxUs").getAsLong());
+            Outcome.LimitOutcome p90 = ExperimentOutcomes.judge(ExperimentLoader.load(r.folder())).orElseThrow()
+                    .limits().stream().filter(l -> l.name() == LimitName.P90_WORST_AFTER_DISCONNECT).findFirst()
+                    .orElseThrow();
+            assertEquals(Outcome.Status.FAIL, p90.status(), p90.reason());
+            assertEquals(sorted.get(17) / 1000.0, p90.measured(), 0.001, "the limit is judged on the cycles' p90");
 
             // the trace: windows kept around each stall, the parts between dropped
             JsonObject windows = JsonParser.parseString(Files.readString(

@@ -36,8 +36,8 @@ public final class ExperimentsLocation {
         return root().resolve("sequences").resolve("default.wqseq");
     }
 
-    /** The editable copy of the shipped report procedure. */
-    public static Path reportProcedureCopy() {
-        return root().resolve("sequences").resolve("report-procedure.wqseq");
+    /** The editable copy of a shipped sequence ({@code report-procedure.wqseq}, {@code soak-20-pulls.wqseq}). */
+    public static Path shippedCopy(String fileName) {
+        return root().resolve("sequences").resolve(fileName);
     }
 }
