@@ -8,7 +8,7 @@ import org.wqlab.analysis.experiments.ExperimentSummary;
 
 /** The columns of the Experiments view: header, width, cell text and the order a click on the header sorts by. */
 public enum ExperimentColumn {
-    NAME("Name", 260, ExperimentSummary::name),
+    NAME("Name", 185, ExperimentSummary::name),
     WORST("Worst delay", 100, RunningWorst::text, Comparator.comparingLong(RunningWorst::us)),
     LIMITS("Limits", 70, LimitsText::word, Comparator.comparingInt(LimitsText::severity)),
     BASELINE("vs baseline", 190, s -> s.baseline() == null ? "" : s.baseline().text(),
@@ -16,7 +16,7 @@ public enum ExperimentColumn {
     STATUS("Status", 85, s -> !s.loaded() ? "unreadable: " + s.problem()
             : s.damaged() ? ExperimentSummary.DAMAGED : DelayText.status(s.status())),
     DATE("Date (UTC)", 140, s -> DelayText.date(s.created()), Comparator.comparing(ExperimentSummary::created)),
-    BOARD("Board", 130, ExperimentSummary::board),
+    BOARD("Board", 170, ExperimentSummary::board),
     KERNEL("Kernel", 130, ExperimentSummary::kernel),
     CONFIG("Profile / config", 200, ExperimentSummary::config);
 
