@@ -142,6 +142,8 @@ class RunCommandsTest {
         assertTrue(runMenu.stream().anyMatch(t -> t.contains("default.wqseq")),
                 "the Run menu lists the sequence run last: " + runMenu);
 
+        // cancelled while it runs (a run cancelled before a worker took it records nothing: the test below)
+        UiWait.until(ui.display, () -> job.getState() == Job.RUNNING, RUN_START, "the run to be running");
         ui.execute(RunCommands.CANCEL);
         UiWait.until(ui.display, () -> editor.runJob() == null, RUN_START, "the cancelled run to end");
         assertNotNull(job.result(), "the cancelled run still ends with a result: " + editor.runSummary());
