@@ -288,7 +288,10 @@ class ShellTest {
         assertEquals(2, run("ls /run/media/sda1/sample.txt").status(), "GNU ls: cannot access");
         assertEquals(0, run("echo 1 > /sys/bus/usb/devices/2-1/authorized && sleep 1").status());
         assertEquals("1\n", run("cat /sys/bus/usb/devices/2-1/authorized").out());
-        assertEquals(2, run("ls /run/media/sda1/sample.txt").status(), "enumerated again, not mounted yet");
+        assertEquals("/run/media/sda1/sample.txt\n", run("ls /run/media/sda1/sample.txt").out(),
+                "enumerated again and mounted by the automounter");
+        assertEquals(0, run("umount /run/media/sda1").status());
+        assertEquals(2, run("ls /run/media/sda1/sample.txt").status(), "unmounted");
         assertEquals(0, run("mount /dev/sda1 /run/media/sda1").status());
         assertEquals("/run/media/sda1/sample.txt\n", run("ls /run/media/sda1/sample.txt").out());
         assertTrue(run("dmesg | tail -5").out().contains("usb 2-1: new high-speed USB device number 3 using xhci-hcd"));

@@ -252,8 +252,8 @@ public final class UsbStick {
 
     /**
      * The stick comes back (plug, port power on): after {@link #ENUMERATE_NS} it is enumerated with a new device
-     * number and its block device is there again, unmounted (nothing mounts it but a {@code mount}) and with nothing
-     * of the old mount in the page cache.
+     * number and its block device is there again, with nothing of the old mount in the page cache, and the board's
+     * automounter (Yocto's udev mount rule, which names the mount point /run/media/sda1) mounts it again.
      * @return false when it is plugged in or being enumerated already
      */
     public boolean plug() {
@@ -281,6 +281,7 @@ public final class UsbStick {
         log.print(KernelLog.INFO, "usb-storage " + device() + ":1.0: USB Mass Storage device detected");
         log.print(KernelLog.INFO, "scsi host0: usb-storage " + device() + ":1.0");
         log.print(KernelLog.NOTICE, "sd 0:0:0:0: [sda] Attached SCSI removable disk");
+        mount();
     }
 
     /** usb_disconnect() in hub_event: message, some sleeping teardown, the CPU-bound cache invalidation, more sleeping. */

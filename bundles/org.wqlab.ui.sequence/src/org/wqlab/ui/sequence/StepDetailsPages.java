@@ -128,6 +128,9 @@ final class StepDetailsPages {
             textField("port");
             textField("message");
             textField("countdown");
+            if (type() == StepType.USB_RECONNECT) {
+                textField("mount");
+            }
         }
     }
 
