@@ -294,7 +294,7 @@ class ShellTest {
         assertEquals(2, run("ls /run/media/sda1/sample.txt").status(), "unmounted");
         assertEquals(0, run("mount /dev/sda1 /run/media/sda1").status());
         assertEquals("/run/media/sda1/sample.txt\n", run("ls /run/media/sda1/sample.txt").out());
-        assertTrue(run("dmesg | tail -5").out().contains("usb 2-1: new high-speed USB device number 3 using xhci-hcd"));
+        assertTrue(run("dmesg").out().contains("usb 2-1: new high-speed USB device number 3 using xhci-hcd"));
         assertEquals(0, run("echo 3 > /proc/irq/174/smp_affinity_list && cat /proc/irq/174/smp_affinity").status());
         assertEquals("8\n", run("cat /proc/irq/174/smp_affinity").out());
     }
