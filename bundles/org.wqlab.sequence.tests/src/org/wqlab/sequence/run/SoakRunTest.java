@@ -43,6 +43,8 @@ import com.google.gson.JsonParser;
  */
 class SoakRunTest {
 
+    /** latency-mon's default threshold: a report above it is a late run. */
+    private static final long LATE_US = 9_000;
     private static final Pattern TRACE_TIME = Pattern.compile("\\]\\s+(?:\\S{4,5}\\s+)?(\\d+)\\.(\\d{6}):\\s");
 
     @Test
@@ -113,8 +115,11 @@ class SoakRunTest {
             for (JsonElement e : kept) {
                 long from = e.getAsJsonObject().get("fromUs").getAsLong();
                 long to = e.getAsJsonObject().get("toUs").getAsLong();
-                assertTrue(hubs.stream().anyMatch(h -> h.endNs() / 1000 >= from - 2 * windows.get("windowUs")
-                        .getAsLong() && h.startNs() / 1000 < to), "window " + from + ".." + to + " holds a stall");
+                // kept for a late report: most around a pull's stall, some for a late run during the copy (the
+                // stick's block completions run CPU-bound on the interrupt's CPU too)
+                long margin = 2 * windows.get("windowUs").getAsLong();
+                assertTrue(reports.stream().anyMatch(m -> m.delayUs() > LATE_US && m.timeNs() / 1000 >= from - margin
+                        && m.timeNs() / 1000 <= to + margin), "window " + from + ".." + to + " holds a late report");
             }
             String trace = Files.readString(AnalysisFiles.traceLog(r.folder()), StandardCharsets.UTF_8);
             long events = 0;
