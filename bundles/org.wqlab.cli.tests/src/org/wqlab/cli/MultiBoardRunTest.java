@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -142,6 +146,46 @@ class MultiBoardRunTest {
                 && c.failureMessage() != null).count(), "the default profile fails the limit: " + suites.get(0));
         assertEquals(0, suites.get(1).cases().stream().filter(c -> c.className().equals("wqlab.limits")
                 && c.failureMessage() != null).count(), "the tailored profile passes it: " + suites.get(1));
+    }
+
+    @Test
+    void cancelStopsEveryBoardsRunWithCleanupAndTheSummaryNamesEachBoard(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int[] code = { -1 };
+        Thread cli = Thread.ofPlatform().start(() -> code[0] = Cli.run(new String[] { "run", "--board",
+                "sim:" + PROFILES.get(0), "--board", "sim:" + PROFILES.get(1), "--sim-speed", "10", "--workspace",
+                dir.resolve("ws").toString() }, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8)));
+        try {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+            while (!PROFILES.stream().allMatch(p -> text(out).matches("(?s).*\\[Simulated " + p
+                    + "\\] \\[\\d+\\] step \\d+ \\(fill the page cache\\) \\.\\.\\..*"))) {
+                assertTrue(cli.isAlive() && System.nanoTime() < deadline, "both boards did not reach the copy: "
+                        + text(out) + text(err));
+                Thread.sleep(50);
+            }
+        } finally {
+            RunVerb.CANCEL.set(true); // what Ctrl-C's hook does
+            cli.join(TimeUnit.MINUTES.toMillis(3));
+        }
+        assertFalse(cli.isAlive(), "the run did not end after the cancel");
+        String printed = text(out);
+        assertEquals(ExitCodes.FAILURE, code[0], printed + text(err));
+        for (String p : PROFILES) {
+            String board = "Simulated " + p;
+            assertTrue(printed.contains("[" + board + "] cleanup: "), board + " cleaned up: " + printed);
+            assertTrue(printed.matches("(?s).*\\[" + board + "\\] experiment \\S+: cancelled\\n.*"), printed);
+            assertTrue(printed.matches("(?s).*board '" + board + "': cancelled, experiment \\S+, exit 1\\n.*"),
+                    printed);
+        }
+        assertTrue(printed.contains("2 boards: exit 1 (the most serious)"), printed);
+    }
+
+    private static String text(ByteArrayOutputStream out) {
+        synchronized (out) {
+            return out.toString(StandardCharsets.UTF_8);
+        }
     }
 
     @Test

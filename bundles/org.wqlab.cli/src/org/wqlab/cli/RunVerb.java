@@ -153,8 +153,8 @@ final class RunVerb {
         if (reportProcedure && sequence != null) {
             throw new Cli.UsageException("--report-procedure and a SEQUENCE file (" + sequence + "): give one");
         }
-        return new Options(sequence, boards.isEmpty() ? List.of("sim") : List.copyOf(boards), speed, speedGiven, workspace, vars, acceptNew, json, groundTruth,
-                reportProcedure, limitOptions.limits(), junit);
+        return new Options(sequence, boards.isEmpty() ? List.of("sim") : List.copyOf(boards), speed, speedGiven,
+                workspace, vars, acceptNew, json, groundTruth, reportProcedure, limitOptions.limits(), junit);
     }
 
     int run(List<String> args, Workspace defaultWorkspace) throws Cli.UsageException, IOException {
