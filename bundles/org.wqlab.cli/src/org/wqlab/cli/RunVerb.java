@@ -250,18 +250,19 @@ final class RunVerb {
                     return Cli.BAD_INPUT;
                 }
                 Reported r = report(o, board, result);
-                if (o.junit != null && r.suite != null) {
+                int exit = r.exit;
+                if (o.junit != null) {
                     try {
-                        RunResults.writeJUnit(Path.of(o.junit), r.suite.name(), r.steps, r.assessment);
+                        JUnitXml.write(Path.of(o.junit), r.suite.name(), r.suite.properties(), r.suite.cases());
                     } catch (IOException e) {
                         err.println("wqlab run: --junit " + o.junit + ": " + Cli.describe(e));
-                        r = r.withExit(ExitCodes.mostSerious(r.exit, ExitCodes.FAILURE));
+                        exit = ExitCodes.mostSerious(exit, ExitCodes.FAILURE);
                     }
                 }
-                if (o.json && r.json != null) {
+                if (o.json) {
                     out.println(json(r.json));
                 }
-                return r.exit;
+                return exit;
             }
             return reportAll(o, runAll(o, source, boards, workspace));
         } finally {
@@ -371,20 +372,15 @@ final class RunVerb {
         JsonObject j = new JsonObject();
         j.addProperty("board", outcome.board.name);
         j.addProperty("error", why);
-        return new Reported(outcome.badInput != null ? ExitCodes.BAD_INPUT : ExitCodes.FAILURE, j, null, List.of(),
-                Optional.empty());
+        return new Reported(outcome.badInput != null ? ExitCodes.BAD_INPUT : ExitCodes.FAILURE, j, null);
     }
 
     private static String json(JsonObject j) {
         return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(j);
     }
 
-    /** What one board's run reports: its exit code, its JSON object and its JUnit suite. */
-    private record Reported(int exit, JsonObject json, JUnitXml.Suite suite, List<StepRecord> steps,
-            Optional<Assessment> assessment) {
-        Reported withExit(int code) {
-            return new Reported(code, json, suite, steps, assessment);
-        }
+    /** What one board's run reports: its exit code, its JSON object and its JUnit suite (null: not run). */
+    private record Reported(int exit, JsonObject json, JUnitXml.Suite suite) {
     }
 
     private RunMonitor monitor(Options o, String prefix) {
@@ -449,8 +445,7 @@ final class RunVerb {
         } else if (judged.exit == ExitCodes.LIMIT_EXCEEDED) {
             err.println("wqlab run: " + prefix + "a hard limit exceeded (recorded in " + result.folder().dir() + ")");
         }
-        return new Reported(exit, j, RunResults.junitSuite(result.folder().id(), result.steps(), judged.assessment),
-                result.steps(), judged.assessment);
+        return new Reported(exit, j, RunResults.junitSuite(result.folder().id(), result.steps(), judged.assessment));
     }
 
     private record Judged(JsonObject results, Optional<Assessment> assessment, int exit) {
