@@ -35,9 +35,30 @@ record JUnitReport(String suite, int tests, int failures, List<Case> cases) {
     }
 
     static JUnitReport read(Path xml) throws Exception {
+        return of(root(xml));
+    }
+
+    /** The suites of a file whose root is {@code testsuites}, in order. */
+    static List<JUnitReport> readSuites(Path xml) throws Exception {
+        Element root = root(xml);
+        if (!root.getTagName().equals("testsuites")) {
+            throw new AssertionError(xml + ": the root is " + root.getTagName() + ", not testsuites");
+        }
+        List<JUnitReport> suites = new ArrayList<>();
+        NodeList list = root.getElementsByTagName("testsuite");
+        for (int i = 0; i < list.getLength(); i++) {
+            suites.add(of((Element) list.item(i)));
+        }
+        return suites;
+    }
+
+    private static Element root(Path xml) throws Exception {
         DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
         f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        Element suite = f.newDocumentBuilder().parse(xml.toFile()).getDocumentElement();
+        return f.newDocumentBuilder().parse(xml.toFile()).getDocumentElement();
+    }
+
+    private static JUnitReport of(Element suite) {
         List<Case> cases = new ArrayList<>();
         NodeList list = suite.getElementsByTagName("testcase");
         for (int i = 0; i < list.getLength(); i++) {

@@ -61,9 +61,9 @@ public final class Cli {
               sim [--port P] [--profile NAME|FILE] [--speed N] [--state DIR] [--ground-truth FILE]
                                                              run the simulated R-Car board (SSH on 127.0.0.1)
                                                              until interrupted; prints how to log in
-              run [SEQUENCE] [--board sim[:PROFILE]|vboard|NAME|user@host[:port]] [--sim-speed N] [--workspace DIR]
-                  [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE] [--report-procedure]
-                  [--limit NAME=HARD]... [--warn NAME=SOFT]... [--junit FILE]
+              run [SEQUENCE] [--board sim[:PROFILE]|vboard|NAME|user@host[:port]]... [--sim-speed N]
+                  [--workspace DIR] [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE]
+                  [--report-procedure] [--limit NAME=HARD]... [--warn NAME=SOFT]... [--junit FILE]
                                                              run a test sequence (default: the improved module
                                                              on every CPU, page cache dropped, then the pull, on
                                                              the built-in simulated board; --report-procedure:
@@ -73,7 +73,9 @@ public final class Cli {
                                                              board writes what it executed (JSON lines);
                                                              --limit/--warn override the sequence's and the
                                                              board's limits; --junit FILE: JUnit XML, a case
-                                                             per step and per limit
+                                                             per step and per limit; several --board: the
+                                                             sequence on each board at once, an experiment
+                                                             each (docs/cli.md, "Several boards")
             """ + CompareVerb.USAGE_LINE + ExplainVerb.USAGE_LINE + """
               vboard build|start|stop|status [--arch x86_64|arm64] [--stick-mib N] [--irq-cpu N] [--memory-mib N]
                                                              the QEMU virtual board (releng/virtual-board):

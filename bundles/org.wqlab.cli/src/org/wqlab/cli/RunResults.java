@@ -113,6 +113,12 @@ final class RunResults {
     /** JUnit XML: a case per step (failed when the step did not end ok), then one per limit. */
     static void writeJUnit(Path file, String suite, List<StepRecord> steps, Optional<Assessment> assessment)
             throws IOException {
+        JUnitXml.Suite s = junitSuite(suite, steps, assessment);
+        JUnitXml.write(file, s.name(), s.properties(), s.cases());
+    }
+
+    /** The JUnit suite of one run: a case per step, then one per limit; the measurements as its properties. */
+    static JUnitXml.Suite junitSuite(String suite, List<StepRecord> steps, Optional<Assessment> assessment) {
         List<JUnitCase> cases = new ArrayList<>();
         for (StepRecord r : steps) {
             String name = "step " + r.number() + ": " + r.label();
@@ -128,7 +134,7 @@ final class RunResults {
             }
         }
         assessment.ifPresent(a -> cases.addAll(JUnitXml.limitCases("wqlab.limits", a.outcome())));
-        JUnitXml.write(file, suite, assessment.map(a -> JUnitXml.properties(a.measurements()))
+        return new JUnitXml.Suite(suite, assessment.map(a -> JUnitXml.properties(a.measurements()))
                 .orElse(java.util.Map.of()), cases);
     }
 

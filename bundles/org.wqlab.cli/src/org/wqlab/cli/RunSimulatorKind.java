@@ -5,9 +5,11 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardKind;
@@ -32,7 +34,8 @@ import org.wqlab.usb.UsbDriverIds;
  * file), starts the board in-process on 127.0.0.1 with its state in a folder of the temporary directory that
  * {@link #close} deletes, records its ground truth when asked, and connects with a known-hosts file and password of
  * its own, the host key checked against the one the board reports: nothing of the user's SSH files, secure storage
- * or saved boards is touched. RunVerb installs it as a board kind for the length of a run.
+ * or saved boards is touched. Each {@code sim} form resolved is a board of its own (a run on several boards at once
+ * starts one each). RunVerb installs it as a board kind for the length of a run.
  */
 final class RunSimulatorKind implements BoardKindProvider {
 
@@ -41,14 +44,22 @@ final class RunSimulatorKind implements BoardKindProvider {
     private static final String PROFILE = "profile";
 
     private final Path tempDir;
-    private final Path groundTruthFile;
+    private final Function<String, Path> groundTruthFile;
     private double speed = 1;
-    private SimRunState state;
-    private Writer groundTruth;
-    private SimulatedBoardServer server;
+    /** The boards {@link #resolve} gave, by their (unique) name: each its own server, state and ground truth. */
+    private final Map<String, Instance> boards = new LinkedHashMap<>();
 
-    /** @param groundTruthFile where the board writes what it executed (JSON lines), null for nowhere */
-    RunSimulatorKind(Path tempDir, Path groundTruthFile) {
+    /** One simulated board of the run; started on its first connect. */
+    private static final class Instance {
+        SimRunState state;
+        Writer groundTruth;
+        SimulatedBoardServer server;
+    }
+
+    /**
+     * @param groundTruthFile where a board (by its name) writes what it executed (JSON lines), null for nowhere
+     */
+    RunSimulatorKind(Path tempDir, Function<String, Path> groundTruthFile) {
         this.tempDir = tempDir;
         this.groundTruthFile = groundTruthFile;
     }
@@ -100,31 +111,52 @@ final class RunSimulatorKind implements BoardKindProvider {
         }
         String name = boardArg.equals(FORM) ? Profiles.DEFAULT : boardArg.substring(FORM.length() + 1);
         SimulatedBoardProfile profile = profile(name);
-        return Optional.of(new BoardEntry(BoardProfile.of("Simulated " + profile.name(), "127.0.0.1", 0, ""), KIND,
+        String boardName = uniqueName("Simulated " + profile.name());
+        return Optional.of(new BoardEntry(BoardProfile.of(boardName, "127.0.0.1", 0, ""), KIND,
                 Optional.empty(), "").withSettings(Map.of(PROFILE, name)));
+    }
+
+    /** Each {@code sim} form starts a board of its own: the second of a profile is "Simulated NAME (2)". */
+    private synchronized String uniqueName(String base) {
+        String name = base;
+        for (int n = 2; boards.containsKey(name); n++) {
+            name = base + " (" + n + ")";
+        }
+        boards.put(name, new Instance());
+        return name;
     }
 
     @Override
     public synchronized BoardProfile start(BoardEntry entry, Context context) throws IOException {
-        if (server == null) {
+        Instance board = instance(entry);
+        if (board.server == null) {
             SimulatedBoardProfile profile = profile(entry.settings().getOrDefault(PROFILE, Profiles.DEFAULT));
-            state = SimRunState.create(tempDir);
-            if (groundTruthFile != null) {
-                groundTruth = Files.newBufferedWriter(groundTruthFile, StandardCharsets.UTF_8);
+            board.state = SimRunState.create(tempDir);
+            Path truthFile = groundTruthFile == null ? null : groundTruthFile.apply(entry.name());
+            if (truthFile != null) {
+                board.groundTruth = Files.newBufferedWriter(truthFile, StandardCharsets.UTF_8);
             }
-            Writer truth = groundTruth;
-            server = SimulatedBoardServer.start(profile, speed, state.dir(), board -> {
+            Writer truth = board.groundTruth;
+            board.server = SimulatedBoardServer.start(profile, speed, board.state.dir(), b -> {
                 if (truth != null) {
-                    board.driver().run(() -> board.kernel().groundTruth().writeTo(truth));
+                    b.driver().run(() -> b.kernel().groundTruth().writeTo(truth));
                 }
             });
-            SimSshServer.Login login = server.login();
+            SimSshServer.Login login = board.server.login();
             context.progress("simulated board " + profile.name() + " on " + login.host() + ":" + login.port()
                     + " at " + speed + "x board time");
         }
-        SimSshServer.Login login = server.login();
+        SimSshServer.Login login = board.server.login();
         return new BoardProfile(entry.name(), login.host(), login.port(), login.user(), AuthMethod.PASSWORD, null,
                 null, HostKeyPolicy.ASK, null, null);
+    }
+
+    private Instance instance(BoardEntry entry) throws IOException {
+        Instance board = boards.get(entry.name());
+        if (board == null) {
+            throw new IOException("board '" + entry.name() + "' is not one of this run's simulated boards");
+        }
+        return board;
     }
 
     @Override
@@ -133,8 +165,12 @@ final class RunSimulatorKind implements BoardKindProvider {
         SimSshServer.Login login;
         Path dir;
         synchronized (this) {
-            login = server.login();
-            dir = state.dir();
+            Instance board = boards.get(entry.name());
+            if (board == null || board.server == null) {
+                throw new TransportException.RemoteIo(entry.name(), "the simulated board is not started", null);
+            }
+            login = board.server.login();
+            dir = board.state.dir();
         }
         SshEnvironment env = new SshEnvironment(dir.resolve("no-ssh-config"), List.of(), dir.resolve("known_hosts"),
                 List.of(), null);
@@ -142,25 +178,30 @@ final class RunSimulatorKind implements BoardKindProvider {
                 key -> key.fingerprint().equals(login.hostKeyFingerprint()));
     }
 
-    /** Stops the board, closes its ground truth and deletes its state folder, in that order. */
+    /** Stops every board, closes its ground truth and deletes its state folder, in that order. */
     @Override
     public synchronized void close() {
-        if (server != null) {
-            server.close();
-            server = null;
+        boards.values().forEach(RunSimulatorKind::close);
+        boards.clear();
+    }
+
+    private static void close(Instance board) {
+        if (board.server != null) {
+            board.server.close();
+            board.server = null;
         }
         try {
-            if (groundTruth != null) {
-                groundTruth.close();
+            if (board.groundTruth != null) {
+                board.groundTruth.close();
             }
-            if (state != null) {
-                state.close();
+            if (board.state != null) {
+                board.state.close();
             }
         } catch (IOException e) {
             // the next run's SimRunState sweeps a folder left behind
         } finally {
-            groundTruth = null;
-            state = null;
+            board.groundTruth = null;
+            board.state = null;
         }
     }
 

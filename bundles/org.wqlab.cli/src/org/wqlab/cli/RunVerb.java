@@ -35,6 +35,7 @@ import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.limits.Assessment;
 import org.wqlab.limits.ExperimentOutcomes;
+import org.wqlab.limits.JUnitXml;
 import org.wqlab.limits.Limits;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.Sequence;
@@ -52,9 +53,11 @@ import org.wqlab.target.HostKeyPrompt;
 import org.wqlab.usb.ManualPrompt;
 
 /**
- * {@code wqlab run [SEQUENCE] [--board sim[:PROFILE]|vboard|NAME|user@host[:port]] [--sim-speed N] [--workspace DIR]
+ * {@code wqlab run [SEQUENCE] [--board sim[:PROFILE]|vboard|NAME|user@host[:port]]... [--sim-speed N] [--workspace DIR]
  * [--var k=v]... [--accept-new-host-key] [--json] [--ground-truth FILE] [--limit NAME=HARD]... [--warn NAME=SOFT]...
- * [--junit FILE]}. Ctrl-C cancels with cleanup. Exit codes: {@link ExitCodes}.
+ * [--junit FILE]}. Several {@code --board}s run the sequence on each at once, a thread, a connection and an
+ * experiment per board; the exit code is the most serious of theirs. Ctrl-C cancels every run with cleanup. Exit
+ * codes: {@link ExitCodes}.
  */
 final class RunVerb {
 
@@ -69,20 +72,27 @@ final class RunVerb {
         this.err = err;
     }
 
-    private record Options(String sequence, String board, double speed, boolean speedGiven, String workspace,
+    /** Version of the object several boards' {@code --json} prints ({@code runs}: one single-run object each). */
+    static final int MULTI_FORMAT_VERSION = 1;
+
+    private record Options(String sequence, List<String> boards, double speed, boolean speedGiven, String workspace,
             Map<String, String> vars, boolean acceptNew, boolean json, String groundTruth, boolean reportProcedure,
             Limits limits, String junit) {
     }
 
-    /** The limits of the board the run resolved (a saved board's), set by {@link #board}. */
-    private Limits boardLimits = Limits.NONE;
+    /**
+     * One board of the run, resolved before anything runs: its name, its access, the sequence with its effective
+     * limits, and the prefix of its lines (none when it is the only board).
+     */
+    private record BoardRun(String name, BoardAccess access, Sequence sequence, String prefix) {
+    }
 
     private Options parse(List<String> allArgs) throws Cli.UsageException {
         LimitOptions limitOptions = LimitOptions.extract(allArgs);
         List<String> args = limitOptions.rest();
         String junit = null;
         String sequence = null;
-        String board = "sim";
+        List<String> boards = new ArrayList<>();
         double speed = 1;
         boolean speedGiven = false;
         String workspace = null;
@@ -100,7 +110,7 @@ final class RunVerb {
                     }
                     String v = args.get(++i);
                     switch (a) {
-                        case "--board" -> board = v;
+                        case "--board" -> boards.add(v);
                         case "--workspace" -> workspace = v;
                         case "--ground-truth" -> groundTruth = v;
                         case "--junit" -> junit = v;
@@ -143,8 +153,8 @@ final class RunVerb {
         if (reportProcedure && sequence != null) {
             throw new Cli.UsageException("--report-procedure and a SEQUENCE file (" + sequence + "): give one");
         }
-        return new Options(sequence, board, speed, speedGiven, workspace, vars, acceptNew, json, groundTruth,
-                reportProcedure, limitOptions.limits(), junit);
+        return new Options(sequence, boards.isEmpty() ? List.of("sim") : List.copyOf(boards), speed, speedGiven,
+                workspace, vars, acceptNew, json, groundTruth, reportProcedure, limitOptions.limits(), junit);
     }
 
     int run(List<String> args, Workspace defaultWorkspace) throws Cli.UsageException, IOException {
@@ -188,18 +198,11 @@ final class RunVerb {
         CANCEL.set(false);
         List<AutoCloseable> closeLater = new ArrayList<>();
         try {
-            BoardAccess access = board(o, closeLater);
-            if (access == null) {
+            List<BoardRun> boards = boards(o, sequence, closeLater);
+            if (boards == null) {
                 return Cli.BAD_INPUT;
             }
-            // the sequence's limits, overridden by the saved board's, overridden by the command line's
-            Limits effective = sequence.limits().overriddenBy(boardLimits).overriddenBy(o.limits);
-            if (!effective.problems().isEmpty()) {
-                err.println("wqlab run: " + String.join("; ", effective.problems()));
-                return Cli.BAD_INPUT;
-            }
-            sequence = sequence.withLimits(effective);
-            return execute(o, source, sequence, access, workspace, closeLater);
+            return execute(o, source, boards, workspace, closeLater);
         } finally {
             closeAll(closeLater);
         }
@@ -217,7 +220,7 @@ final class RunVerb {
         closeLater.clear();
     }
 
-    private int execute(Options o, String source, Sequence sequence, BoardAccess access, Workspace workspace,
+    private int execute(Options o, String source, List<BoardRun> boards, Workspace workspace,
             List<AutoCloseable> closeLater) throws IOException {
         CountDownLatch done = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -236,39 +239,32 @@ final class RunVerb {
         } catch (IllegalStateException shuttingDown) {
             // the JVM is already exiting
         }
-        RunMonitor monitor = new RunMonitor() {
-            @Override
-            public boolean isCanceled() {
-                return CANCEL.get();
-            }
-
-            @Override
-            public void stepStarted(int number, String label) {
-                if (!o.json) {
-                    out.println("[" + number + "] " + label + " ...");
-                }
-            }
-
-            @Override
-            public void stepFinished(StepRecord r) {
-                if (!o.json) {
-                    out.printf(Locale.ROOT, "[%d] %s: %s (%d ms)%s%n", r.number(), r.label(), r.outcome(),
-                            r.durationMs(), r.detail().isEmpty() ? "" : " " + r.detail());
-                }
-            }
-
-            @Override
-            public void message(String text) {
-                if (!o.json) {
-                    out.println(text);
-                }
-            }
-        };
         try {
-            return report(o, new SequenceRunner().run(source, sequence, o.vars, access, workspace, monitor));
-        } catch (SequenceException e) {
-            err.println("wqlab run: " + e.getMessage());
-            return Cli.BAD_INPUT;
+            if (boards.size() == 1) {
+                BoardRun board = boards.get(0);
+                RunResult result;
+                try {
+                    result = runOn(o, source, board, workspace);
+                } catch (SequenceException e) {
+                    err.println("wqlab run: " + e.getMessage());
+                    return Cli.BAD_INPUT;
+                }
+                Reported r = report(o, board, result);
+                int exit = r.exit;
+                if (o.junit != null) {
+                    try {
+                        JUnitXml.write(Path.of(o.junit), r.suite.name(), r.suite.properties(), r.suite.cases());
+                    } catch (IOException e) {
+                        err.println("wqlab run: --junit " + o.junit + ": " + Cli.describe(e));
+                        exit = ExitCodes.mostSerious(exit, ExitCodes.FAILURE);
+                    }
+                }
+                if (o.json) {
+                    out.println(json(r.json));
+                }
+                return exit;
+            }
+            return reportAll(o, runAll(o, source, boards, workspace));
         } finally {
             // after the summary is printed and the simulated board's folder deleted: on Ctrl-C the hook waits for
             // this, then the JVM exits
@@ -286,47 +282,170 @@ final class RunVerb {
         }
     }
 
-    private int report(Options o, RunResult result) {
-        String status = result.status().word();
-        Judged judged = judge(result);
+    /**
+     * A board's run; or the bad input that stopped it before it began (a sequence that cannot run), or the failure
+     * that ended it without a recording.
+     */
+    private record Outcome(BoardRun board, RunResult result, String badInput, Exception failure) {
+    }
+
+    private RunResult runOn(Options o, String source, BoardRun board, Workspace workspace)
+            throws SequenceException, IOException {
+        return new SequenceRunner().run(source, board.sequence, o.vars, board.access, workspace,
+                monitor(o, board.prefix));
+    }
+
+    private Outcome outcomeOn(Options o, String source, BoardRun board, Workspace workspace) {
+        try {
+            return new Outcome(board, runOn(o, source, board, workspace), null, null);
+        } catch (SequenceException e) {
+            return new Outcome(board, null, e.getMessage(), null);
+        } catch (IOException | RuntimeException e) {
+            return new Outcome(board, null, null, e);
+        }
+    }
+
+    /** Every board's run at once, a thread each; returns when all ended, in the order of the boards. */
+    private List<Outcome> runAll(Options o, String source, List<BoardRun> boards, Workspace workspace) {
+        List<Outcome> outcomes = new ArrayList<>(java.util.Collections.nCopies(boards.size(), null));
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < boards.size(); i++) {
+            int n = i;
+            BoardRun board = boards.get(n);
+            threads.add(Thread.ofPlatform().name("wqlab-run-" + board.name).start(() -> outcomes.set(n,
+                    outcomeOn(o, source, board, workspace))));
+        }
+        for (Thread t : threads) {
+            while (true) {
+                try {
+                    t.join();
+                    break;
+                } catch (InterruptedException e) {
+                    CANCEL.set(true); // the runs clean up; wait for them
+                }
+            }
+        }
+        return outcomes;
+    }
+
+    /** The reports of several boards: each as a single run's, then one JSON object and one JUnit file for all. */
+    private int reportAll(Options o, List<Outcome> outcomes) {
+        int exit = ExitCodes.OK;
+        JsonArray runs = new JsonArray();
+        List<JUnitXml.Suite> suites = new ArrayList<>();
+        List<String> summary = new ArrayList<>();
+        for (Outcome outcome : outcomes) {
+            Reported r = outcome.result == null ? notRun(outcome) : report(o, outcome.board, outcome.result);
+            exit = ExitCodes.mostSerious(exit, r.exit);
+            summary.add("board '" + outcome.board.name + "': " + (outcome.result == null ? "not run"
+                    : outcome.result.status().word() + ", experiment " + outcome.result.folder().dir()) + ", exit "
+                    + r.exit);
+            runs.add(r.json);
+            if (r.suite != null) {
+                suites.add(r.suite);
+            }
+        }
         if (o.junit != null) {
             try {
-                RunResults.writeJUnit(Path.of(o.junit), result.folder().id(), result.steps(), judged.assessment);
+                JUnitXml.writeSuites(Path.of(o.junit), suites);
             } catch (IOException e) {
                 err.println("wqlab run: --junit " + o.junit + ": " + Cli.describe(e));
-                judged = new Judged(judged.results, judged.assessment, ExitCodes.mostSerious(judged.exit,
-                        ExitCodes.FAILURE));
+                exit = ExitCodes.mostSerious(exit, ExitCodes.FAILURE);
             }
         }
         if (o.json) {
             JsonObject j = new JsonObject();
-            j.addProperty("experiment", result.folder().dir().toString());
-            j.addProperty("status", status);
-            j.addProperty("summary", result.summary());
-            j.add("steps", StepRecordJson.summary(result.steps()));
-            JsonArray cleanup = new JsonArray();
-            result.cleanup().forEach(cleanup::add);
-            j.add("cleanup", cleanup);
-            j.add("results", judged.results);
-            out.println(new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(j));
+            j.addProperty("formatVersion", MULTI_FORMAT_VERSION);
+            j.add("runs", runs);
+            out.println(json(j));
         } else {
-            result.cleanup().forEach(c -> out.println("cleanup: " + c));
-            out.println("experiment " + result.folder().dir() + ": " + status);
+            summary.forEach(out::println);
+            out.println(outcomes.size() + " boards: exit " + exit + " (the most serious)");
+        }
+        return exit;
+    }
+
+    /** A board whose run did not begin (bad input, exit 2) or ended without a recording (exit 1). */
+    private Reported notRun(Outcome outcome) {
+        String why = outcome.badInput != null ? outcome.badInput : Cli.describe(outcome.failure);
+        err.println("wqlab run: " + outcome.board.prefix + why);
+        JsonObject j = new JsonObject();
+        j.addProperty("board", outcome.board.name);
+        j.addProperty("error", why);
+        return new Reported(outcome.badInput != null ? ExitCodes.BAD_INPUT : ExitCodes.FAILURE, j, null);
+    }
+
+    private static String json(JsonObject j) {
+        return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(j);
+    }
+
+    /** What one board's run reports: its exit code, its JSON object and its JUnit suite (null: not run). */
+    private record Reported(int exit, JsonObject json, JUnitXml.Suite suite) {
+    }
+
+    private RunMonitor monitor(Options o, String prefix) {
+        return new RunMonitor() {
+            @Override
+            public boolean isCanceled() {
+                return CANCEL.get();
+            }
+
+            @Override
+            public void stepStarted(int number, String label) {
+                if (!o.json) {
+                    out.println(prefix + "[" + number + "] " + label + " ...");
+                }
+            }
+
+            @Override
+            public void stepFinished(StepRecord r) {
+                if (!o.json) {
+                    out.printf(Locale.ROOT, "%s[%d] %s: %s (%d ms)%s%n", prefix, r.number(), r.label(), r.outcome(),
+                            r.durationMs(), r.detail().isEmpty() ? "" : " " + r.detail());
+                }
+            }
+
+            @Override
+            public void message(String text) {
+                if (!o.json) {
+                    out.println(prefix + text);
+                }
+            }
+        };
+    }
+
+    /** One board's summary (text, or its JSON object kept for the caller) and exit code; errors on stderr. */
+    private Reported report(Options o, BoardRun board, RunResult result) {
+        String status = result.status().word();
+        Judged judged = judge(result, board.prefix);
+        String prefix = board.prefix;
+        JsonObject j = new JsonObject();
+        j.addProperty("experiment", result.folder().dir().toString());
+        j.addProperty("status", status);
+        j.addProperty("summary", result.summary());
+        j.add("steps", StepRecordJson.summary(result.steps()));
+        JsonArray cleanup = new JsonArray();
+        result.cleanup().forEach(cleanup::add);
+        j.add("cleanup", cleanup);
+        j.add("results", judged.results);
+        if (!o.json) {
+            result.cleanup().forEach(c -> out.println(prefix + "cleanup: " + c));
+            out.println(prefix + "experiment " + result.folder().dir() + ": " + status);
             judged.assessment.ifPresent(a -> {
-                out.println("outcome: " + a.outcome().overall().word());
-                a.outcome().limits().forEach(l -> out.println("  " + l.name().fileName() + ": " + l.status().word()
-                        + ": " + l.reason()));
+                out.println(prefix + "outcome: " + a.outcome().overall().word());
+                a.outcome().limits().forEach(l -> out.println(prefix + "  " + l.name().fileName() + ": "
+                        + l.status().word() + ": " + l.reason()));
             });
         }
+        int exit = judged.exit;
         if (result.status() != org.wqlab.core.model.ExperimentStatus.COMPLETED) {
-            err.println("wqlab run: " + status + ": " + result.summary() + " (recorded in " + result.folder().dir()
-                    + ")");
-            return ExitCodes.mostSerious(ExitCodes.FAILURE, judged.exit);
+            err.println("wqlab run: " + prefix + status + ": " + result.summary() + " (recorded in "
+                    + result.folder().dir() + ")");
+            exit = ExitCodes.mostSerious(ExitCodes.FAILURE, judged.exit);
+        } else if (judged.exit == ExitCodes.LIMIT_EXCEEDED) {
+            err.println("wqlab run: " + prefix + "a hard limit exceeded (recorded in " + result.folder().dir() + ")");
         }
-        if (judged.exit == ExitCodes.LIMIT_EXCEEDED) {
-            err.println("wqlab run: a hard limit exceeded (recorded in " + result.folder().dir() + ")");
-        }
-        return judged.exit;
+        return new Reported(exit, j, RunResults.junitSuite(result.folder().id(), result.steps(), judged.assessment));
     }
 
     private record Judged(JsonObject results, Optional<Assessment> assessment, int exit) {
@@ -336,7 +455,7 @@ final class RunVerb {
      * The run's results, judged as {@code wqlab stats} judges the saved experiment: from its data, its limits.json
      * and its recorded board facts. A recording that cannot be read back is a failure, reported.
      */
-    private Judged judge(RunResult result) {
+    private Judged judge(RunResult result, String prefix) {
         ExperimentFolder folder = result.folder();
         try {
             LoadedExperiment e = ExperimentLoader.load(folder);
@@ -345,13 +464,14 @@ final class RunVerb {
             try {
                 analysis = ExplainVerb.analysisOf(folder, false);
             } catch (InputException | IOException | RuntimeException noAnalysis) {
-                err.println("wqlab run: no verdict: " + Cli.describe(noAnalysis));
+                err.println("wqlab run: " + prefix + "no verdict: " + Cli.describe(noAnalysis));
             }
             Optional<Assessment> a = ExperimentOutcomes.assess(e, s);
             return new Judged(RunResults.toJson(folder.dir(), result.status().word(), s, analysis, a), a,
                     RunResults.exitCode(a));
         } catch (InputException | RuntimeException e) {
-            err.println("wqlab run: cannot judge the recording " + folder.dir() + ": " + Cli.describe(e));
+            err.println("wqlab run: " + prefix + "cannot judge the recording " + folder.dir() + ": "
+                    + Cli.describe(e));
             JsonObject r = new JsonObject();
             r.addProperty("formatVersion", RunResults.FORMAT_VERSION);
             r.addProperty("experiment", folder.dir().toString());
@@ -362,42 +482,91 @@ final class RunVerb {
     }
 
     /**
-     * The board {@code --board} names, through the one lookup every kind answers (BoardRegistry#resolve): a board
-     * saved in the workbench's Boards view (same {@code -data} workspace) or listed by a board source, by name, with
-     * its secrets in secure storage and its USB driver; or the board of a kind that claims the form ({@code sim[:PROFILE]}
-     * this run's own simulated board, {@code vboard}, {@code user@host[:port]}, an installed kind's). Null when
-     * there is none or the form is malformed (reported).
+     * The boards {@code --board} names (each once), all resolved and their limits checked before any runs; null when
+     * one is not a board or its limits are bad (reported). Opens the board registry and installs this run's
+     * simulated boards' kind until {@code closeLater} runs.
      */
-    private BoardAccess board(Options o, List<AutoCloseable> closeLater) {
+    private List<BoardRun> boards(Options o, Sequence sequence, List<AutoCloseable> closeLater) {
         BoardRegistry registry;
         Boards boards;
         try {
             boards = Boards.service();
             registry = boards.registry();
         } catch (BoardStoreException | IllegalStateException e) {
-            err.println("wqlab run: --board " + o.board + ": the saved boards are not readable: " + e.getMessage());
+            err.println("wqlab run: --board " + o.boards.get(0) + ": the saved boards are not readable: "
+                    + e.getMessage());
             return null;
         }
         closeLater.add(boards::close);
+        boolean several = o.boards.size() > 1;
+        Path truth = o.groundTruth == null ? null : Path.of(o.groundTruth);
         RunSimulatorKind simulated = new RunSimulatorKind(Path.of(System.getProperty("java.io.tmpdir")),
-                o.groundTruth == null ? null : Path.of(o.groundTruth));
+                truth == null ? null : name -> several ? groundTruthFile(truth, name) : truth);
         closeLater.add(simulated::close);
         closeLater.add(boards.install(simulated));
-        Optional<BoardEntry> entry;
-        try {
-            entry = registry.resolve(o.board);
-        } catch (IllegalArgumentException e) {
-            err.println("wqlab run: --board " + o.board + ": " + e.getMessage());
-            return null;
+        List<BoardEntry> entries = new ArrayList<>();
+        List<Sequence> sequences = new ArrayList<>();
+        for (String arg : o.boards) {
+            Optional<BoardEntry> entry;
+            try {
+                entry = registry.resolve(arg);
+            } catch (IllegalArgumentException e) {
+                err.println("wqlab run: --board " + arg + ": " + e.getMessage());
+                return null;
+            }
+            if (entry.isEmpty()) {
+                err.println("wqlab run: --board " + arg + ": no board of that name in " + registry.file()
+                        + ", and no installed board kind claims that form (sim[:PROFILE], vboard, user@host[:port])");
+                return null;
+            }
+            if (entries.stream().anyMatch(e -> e.name().equals(entry.get().name()))) {
+                err.println("wqlab run: --board " + arg + ": board '" + entry.get().name() + "' is given twice (a"
+                        + " board runs one sequence at a time)");
+                return null;
+            }
+            // the sequence's limits, overridden by the saved board's, overridden by the command line's
+            Limits effective = sequence.limits().overriddenBy(entry.get().limits()).overriddenBy(o.limits);
+            if (!effective.problems().isEmpty()) {
+                err.println("wqlab run: " + (several ? "--board " + arg + ": " : "")
+                        + String.join("; ", effective.problems()));
+                return null;
+            }
+            entries.add(entry.get());
+            sequences.add(sequence.withLimits(effective));
         }
-        if (entry.isEmpty()) {
-            err.println("wqlab run: --board " + o.board + ": no board of that name in " + registry.file()
-                    + ", and no installed board kind claims that form (sim[:PROFILE], vboard, user@host[:port])");
-            return null;
+        List<BoardRun> runs = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            String name = entries.get(i).name();
+            runs.add(new BoardRun(name, access(o, registry, entries.get(i)), sequences.get(i),
+                    several ? "[" + name + "] " : ""));
         }
-        boardLimits = entry.get().limits();
-        BoardEntry board = o.acceptNew ? entry.get().withProfile(entry.get().profile()
-                .withHostKeyPolicy(HostKeyPolicy.ACCEPT_NEW)) : entry.get();
+        return runs;
+    }
+
+    /**
+     * Where a board of several writes its ground truth: FILE with the board's name inserted before the extension,
+     * in lower case with every run of other characters than letters, digits and dots as one '-'
+     * ({@code truth.jsonl}, "Simulated rcar-h3-default": {@code truth-simulated-rcar-h3-default.jsonl}).
+     */
+    static Path groundTruthFile(Path file, String boardName) {
+        String tag = boardName.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9.]+", "-").replaceAll("^-+|-+$", "");
+        String fileName = file.getFileName().toString();
+        int dot = fileName.lastIndexOf('.');
+        String named = dot > 0 ? fileName.substring(0, dot) + "-" + tag + fileName.substring(dot)
+                : fileName + "-" + tag;
+        return file.resolveSibling(named);
+    }
+
+    /**
+     * How the run reaches a board {@code --board} named, through the one lookup every kind answers
+     * (BoardRegistry#resolve): a board saved in the workbench's Boards view (same {@code -data} workspace) or listed
+     * by a board source, by name, with its secrets in secure storage and its USB driver; or the board of a kind that
+     * claims the form ({@code sim[:PROFILE]} a simulated board of the run's own, {@code vboard},
+     * {@code user@host[:port]}, an installed kind's).
+     */
+    private BoardAccess access(Options o, BoardRegistry registry, BoardEntry entry) {
+        BoardEntry board = o.acceptNew ? entry.withProfile(entry.profile()
+                .withHostKeyPolicy(HostKeyPolicy.ACCEPT_NEW)) : entry;
         String name = board.name();
         if (o.speedGiven) {
             registry.kind(board.kind()).ifPresent(k -> k.setSpeed(o.speed));
@@ -421,9 +590,11 @@ final class RunVerb {
             out.println("board '" + name + "' (" + where + "), USB driver " + driver);
             String[] shown = { "" };
             registry.addListener(() -> { // what the board's kind starts: the simulator, the virtual board's boot
-                if (registry.status(name) instanceof BoardStatus.Starting s && !s.detail().equals(shown[0])) {
-                    shown[0] = s.detail();
-                    out.println("board '" + name + "': " + s.detail());
+                synchronized (shown) {
+                    if (registry.status(name) instanceof BoardStatus.Starting s && !s.detail().equals(shown[0])) {
+                        shown[0] = s.detail();
+                        out.println("board '" + name + "': " + s.detail());
+                    }
                 }
             });
         }

@@ -154,7 +154,7 @@ public final class SequenceRunner {
                 if (run.kernelLog != null) {
                     run.kernelLog.stop();
                 }
-                flusher.shutdownNow();
+                stop(flusher);
                 run.recorder.flush();
                 if (run.connection != null) {
                     run.connection.close();
@@ -209,6 +209,21 @@ public final class SequenceRunner {
      * The sealed log parsed once into {@code samples.cache} while the run's thread is still at work, so the first
      * open of the experiment reads columns; a log the loader refuses is left for the open to report.
      */
+    /**
+     * Stops the periodic flush, letting one in progress end: interrupting it inside the log's FileChannel would close
+     * the channel, and the run's last flush would fail with ClosedChannelException.
+     */
+    private static void stop(ScheduledExecutorService flusher) {
+        flusher.shutdown();
+        try {
+            if (!flusher.awaitTermination(30, TimeUnit.SECONDS)) {
+                flusher.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private static Optional<CycleDistribution> cacheSamples(Run run) {
         try {
             return Optional.of(CycleDistribution.of(StatisticsCalculator.compute(
