@@ -53,8 +53,11 @@ public final class Attribution {
             long lateFrom = lateTo - delay;
             long queued = monitor == null ? -1 : monitor.activatedUs() >= 0 ? monitor.activatedUs() : monitor.queuedUs();
             long waited = queued >= 0 ? lateTo - queued : -1;
+            // CPU-bound is judged over the time the monitor's work waited in the pool when the trace shows its
+            // queueing: the report's time minus its delay is the timer's due time, up to a jiffy before the queueing
+            long waitFrom = queued >= 0 && queued > lateFrom ? Math.min(queued, lateTo) : lateFrom;
             out.add(new AttributedDelay(samples.line(i), ts, delay, cpu, source, lateFrom, lateTo, waited,
-                    culprits(executions, monitor, cpu, lateFrom, lateTo)));
+                    culprits(executions, monitor, cpu, lateFrom, lateTo, waitFrom)));
         }
         return out;
     }
@@ -79,7 +82,7 @@ public final class Attribution {
     }
 
     private static List<Culprit> culprits(List<WorkExecution> executions, WorkExecution monitor, int cpu,
-            long from, long to) {
+            long from, long to, long waitFrom) {
         List<Culprit> found = new ArrayList<>();
         for (WorkExecution e : executions) {
             if (e.startUs() >= to) {
@@ -93,7 +96,7 @@ public final class Attribution {
                 continue;
             }
             found.add(new Culprit(e.function().toString(), e.workqueue(), e.worker(), e.cpu(), e.startUs(), e.endUs(),
-                    e.durationUs(), held, e.cpuBound(), e.cpuBoundWithin(from, to), e.longestCpuBoundUs(),
+                    e.durationUs(), held, e.cpuBound(), e.cpuBoundWithin(waitFrom, to), e.longestCpuBoundUs(),
                     e.finished()));
         }
         found.sort(Comparator.comparingLong(Culprit::heldUs).reversed());

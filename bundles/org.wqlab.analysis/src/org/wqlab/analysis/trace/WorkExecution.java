@@ -53,19 +53,14 @@ public record WorkExecution(WorkFunction function, String workqueue, String work
     /**
      * Never left the CPU voluntarily inside [fromUs, toUs]; null when sched_switch was not traced. A voluntary switch
      * that starts in the last {@link #HAND_OFF_US} before {@code toUs} does not count: it is the sleep that let the
-     * waiting item run (the pool's next worker starts a few microseconds after it), so it ends the interval. Nor
-     * does one that ends in the first {@link #HAND_OFF_US} after {@code fromUs}: the interval starts at the report's
-     * time minus its delay, which is the timer's expiry give or take the timer's slack, and the item that woke then
-     * took the CPU before the waiting item was queued.
+     * waiting item run (the pool's next worker starts a few microseconds after it), so it ends the interval.
      */
     public Boolean cpuBoundWithin(long fromUs, long toUs) {
         if (!schedTraced) {
             return null;
         }
-        long edge = Math.min(HAND_OFF_US, Math.max(0, toUs - fromUs) / 2);
-        long handOff = toUs - edge;
-        long woken = fromUs + edge;
-        return offCpu.stream().noneMatch(o -> o.voluntary() && o.fromUs() < handOff && o.toUs() > woken);
+        long handOff = toUs - Math.min(HAND_OFF_US, Math.max(0, toUs - fromUs) / 2);
+        return offCpu.stream().noneMatch(o -> o.voluntary() && o.fromUs() < handOff && o.toUs() > fromUs);
     }
 
     /** The longest stretch without a voluntary switch (preemptions included in the stretch). */
