@@ -59,6 +59,9 @@ class RunOnSimulatedBoardTest {
     @Test
     void defaultSequenceWithAMarkRunsGreen() throws Exception {
         EditorHarness ui = new EditorHarness();
+        // an editor an earlier test left open on the copy would be reused, and saving it over the fresh copy asks
+        // whether to overwrite the file changed on disk (a dialog no one answers)
+        ui.page.closeAllEditors(false);
         Files.deleteIfExists(ExperimentsLocation.defaultSequenceCopy());
         ui.fileMenuItem("Open Default Sequence");
         IEditorPart active = ui.page.getActiveEditor();
