@@ -73,13 +73,16 @@ class RunOnSimulatedBoardTest {
 
         // a mark after the stall (a step between the pull and the wait-log could start after the stall was logged:
         // wait-log looks only at lines logged after it starts)
+        Tree tree = ui.find(WidgetIds.TREE, Tree.class);
+        Button add = ui.find(WidgetIds.ADD, Button.class);
+        whileEditable(ui, editor, add::isEnabled, "the Add button to be enabled");
+        assertEquals(13, tree.getItemCount(), "the default sequence's steps");
         editor.stepsPage().select(StepPath.of(10));
         ui.find(WidgetIds.ADD_TYPE, Combo.class).select(StepType.MARK.ordinal());
-        ui.click(ui.find(WidgetIds.ADD, Button.class));
+        ui.click(add);
+        whileEditable(ui, editor, () -> tree.getItemCount() == 14, "the mark to be added");
         ui.find(WidgetIds.field("label"), Text.class).setText("stall over");
         UiWait.settle(ui.display);
-        Tree tree = ui.find(WidgetIds.TREE, Tree.class);
-        assertEquals(14, tree.getItemCount());
         assertEquals("stall over", tree.getItem(11).getText(2));
         editor.doSave(new NullProgressMonitor());
         assertFalse(editor.isDirty());
@@ -192,6 +195,18 @@ class RunOnSimulatedBoardTest {
             }
         }
         return null;
+    }
+
+    /** Waits for a condition of the form; on a timeout the failure says why the form would not edit. */
+    private static void whileEditable(EditorHarness ui, SequenceEditor editor, java.util.function.BooleanSupplier done,
+            String what) {
+        try {
+            UiWait.until(ui.display, () -> done.getAsBoolean() ? Boolean.TRUE : null, EditorHarness.SHORT, what);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + " (the source parses: " + editor.model().parses()
+                    + ", a run of the editor: " + editor.runJob() + ", problems: " + editor.model().all()
+                    + ", steps: " + ui.find(WidgetIds.TREE, Tree.class).getItemCount() + ")", e);
+        }
     }
 
     private static MessageConsole console() {
