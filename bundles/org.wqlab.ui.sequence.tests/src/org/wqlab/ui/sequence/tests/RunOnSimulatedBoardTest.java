@@ -61,7 +61,11 @@ class RunOnSimulatedBoardTest {
         EditorHarness ui = new EditorHarness();
         // an editor an earlier test left open on the copy would be reused, and saving it over the fresh copy asks
         // whether to overwrite the file changed on disk (a dialog no one answers)
+        UiWait.until(ui.display, () -> org.eclipse.core.runtime.jobs.Job.getJobManager().find(SequenceRunJob.FAMILY)
+                .length == 0 ? Boolean.TRUE : null, RUN, "an earlier test's run to end");
         ui.page.closeAllEditors(false);
+        UiWait.until(ui.display, () -> ui.page.getEditorReferences().length == 0 ? Boolean.TRUE : null,
+                EditorHarness.SHORT, "every editor to close");
         Files.deleteIfExists(ExperimentsLocation.defaultSequenceCopy());
         ui.fileMenuItem("Open Default Sequence");
         IEditorPart active = ui.page.getActiveEditor();
@@ -73,15 +77,16 @@ class RunOnSimulatedBoardTest {
 
         // a mark after the stall (a step between the pull and the wait-log could start after the stall was logged:
         // wait-log looks only at lines logged after it starts)
-        Tree tree = ui.find(WidgetIds.TREE, Tree.class);
-        Button add = ui.find(WidgetIds.ADD, Button.class);
+        // this editor's own widgets, whatever else the window shows
+        Tree tree = inEditor(ui, editor, WidgetIds.TREE, Tree.class);
+        Button add = inEditor(ui, editor, WidgetIds.ADD, Button.class);
         whileEditable(ui, editor, add::isEnabled, "the Add button to be enabled");
         assertEquals(13, tree.getItemCount(), "the default sequence's steps");
         editor.stepsPage().select(StepPath.of(10));
-        ui.find(WidgetIds.ADD_TYPE, Combo.class).select(StepType.MARK.ordinal());
+        inEditor(ui, editor, WidgetIds.ADD_TYPE, Combo.class).select(StepType.MARK.ordinal());
         ui.click(add);
         whileEditable(ui, editor, () -> tree.getItemCount() == 14, "the mark to be added");
-        ui.find(WidgetIds.field("label"), Text.class).setText("stall over");
+        inEditor(ui, editor, WidgetIds.field("label"), Text.class).setText("stall over");
         UiWait.settle(ui.display);
         assertEquals("stall over", tree.getItem(11).getText(2));
         editor.doSave(new NullProgressMonitor());
@@ -197,6 +202,13 @@ class RunOnSimulatedBoardTest {
         return null;
     }
 
+    private static <T extends org.eclipse.swt.widgets.Control> T inEditor(EditorHarness ui, SequenceEditor editor,
+            String id, Class<T> type) {
+        org.eclipse.swt.widgets.Control root = editor.stepsPage().getManagedForm().getForm();
+        return type.cast(UiWait.until(ui.display, () -> EditorHarness.byId(root, id), EditorHarness.SHORT,
+                "widget " + id + " of the editor"));
+    }
+
     /** Waits for a condition of the form; on a timeout the failure says why the form would not edit. */
     private static void whileEditable(EditorHarness ui, SequenceEditor editor, java.util.function.BooleanSupplier done,
             String what) {
@@ -205,7 +217,8 @@ class RunOnSimulatedBoardTest {
         } catch (AssertionError e) {
             throw new AssertionError(e.getMessage() + " (the source parses: " + editor.model().parses()
                     + ", a run of the editor: " + editor.runJob() + ", problems: " + editor.model().all()
-                    + ", steps: " + ui.find(WidgetIds.TREE, Tree.class).getItemCount() + ")", e);
+                    + ", steps: " + inEditor(ui, editor, WidgetIds.TREE, Tree.class).getItemCount() + ", open editors: "
+                    + java.util.Arrays.stream(ui.page.getEditorReferences()).map(r -> r.getTitle()).toList() + ")", e);
         }
     }
 
