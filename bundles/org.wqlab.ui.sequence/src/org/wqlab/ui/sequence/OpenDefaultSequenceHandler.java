@@ -9,6 +9,11 @@ import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.commands.ExecutionException;
 import org.eclipse.core.filesystem.EFS;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IWorkspaceRoot;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchPage;
@@ -54,9 +59,30 @@ public final class OpenDefaultSequenceHandler extends AbstractHandler {
         return openFile(page, file);
     }
 
-    /** Opens any {@code .wqseq} file (in the workspace or not) in the sequence editor. */
+    /**
+     * Opens any {@code .wqseq} file (in the workspace or not) in the sequence editor. A file the workspace holds (the
+     * copies live in the Experiments project) is refreshed first: written here or by another program, the workspace
+     * would still know the old file, and the editor's first save would ask whether to overwrite a file "changed on the
+     * file system".
+     */
     public static IEditorPart openFile(IWorkbenchPage page, Path file) throws PartInitException {
+        refreshInWorkspace(file);
         return page.openEditor(new FileStoreEditorInput(EFS.getLocalFileSystem().getStore(file.toUri())),
                 SequenceEditor.ID);
+    }
+
+    static void refreshInWorkspace(Path file) {
+        IWorkspaceRoot root = ResourcesPlugin.getWorkspace().getRoot();
+        for (IFile f : root.findFilesForLocationURI(file.toAbsolutePath().toUri())) {
+            IResource known = f;
+            while (!known.getParent().exists() && known.getParent().getType() != IResource.ROOT) {
+                known = known.getParent(); // a folder made outside the workspace: refresh from its top
+            }
+            try {
+                known.refreshLocal(known == f ? IResource.DEPTH_ZERO : IResource.DEPTH_INFINITE, null);
+            } catch (CoreException e) {
+                // a project that is closed or gone: the editor reads the file from disk all the same
+            }
+        }
     }
 }

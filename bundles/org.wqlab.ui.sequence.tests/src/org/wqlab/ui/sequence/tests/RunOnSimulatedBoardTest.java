@@ -89,7 +89,7 @@ class RunOnSimulatedBoardTest {
         inEditor(ui, editor, WidgetIds.field("label"), Text.class).setText("stall over");
         UiWait.settle(ui.display);
         assertEquals("stall over", tree.getItem(11).getText(2));
-        editor.doSave(new NullProgressMonitor());
+        UiWait.watched(ui.display, "the save", () -> editor.doSave(new NullProgressMonitor()));
         assertFalse(editor.isDirty());
         Path saved = ExperimentsLocation.defaultSequenceCopy();
         assertTrue(Files.readString(saved, StandardCharsets.UTF_8).contains("\"label\": \"stall over\""));
