@@ -50,6 +50,7 @@ public final class BoardRegistry implements AutoCloseable {
     private final Map<String, BoardConnection> connections = new ConcurrentHashMap<>();
     private final Set<String> cancelled = ConcurrentHashMap.newKeySet();
     private final List<BoardListener> listeners = new CopyOnWriteArrayList<>();
+    private final BoardRuns runs = new BoardRuns(this::fire);
 
     private BoardRegistry(BoardStore store, Supplier<BoardConnector> connector, Supplier<SecretStore> secrets,
             Supplier<List<BoardKindProvider>> kinds, List<BoardKindProvider> ownKinds) {
@@ -157,6 +158,11 @@ public final class BoardRegistry implements AutoCloseable {
 
     public BoardStatus status(String name) {
         return statuses.getOrDefault(name, BoardStatus.DISCONNECTED);
+    }
+
+    /** The runs going on, one per board at most; a claim or release tells the listeners. */
+    public BoardRuns runs() {
+        return runs;
     }
 
     public void addListener(BoardListener listener) {
