@@ -9,6 +9,7 @@ import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.swt.graphics.Image;
 import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.BoardRuns;
 import org.wqlab.boards.BoardStatus;
 import org.wqlab.boards.SourcedBoard;
 
@@ -106,6 +107,10 @@ final class BoardColumns {
                 }
                 if (!(element instanceof BoardRow r)) {
                     return "";
+                }
+                Optional<BoardRuns.Run> run = registry.runs().running(r.name());
+                if (run.isPresent()) {
+                    return "running '" + run.get().sequence() + "'";
                 }
                 Optional<String> unavailable = registry.entry(r.name()).flatMap(registry::unavailable);
                 if (unavailable.isPresent()) {

@@ -38,6 +38,8 @@ public final class LivePlotView {
     public static final long DEFAULT_WINDOW_US = 60_000_000L;
     private static final long[] WINDOWS_US = { 10_000_000L, 60_000_000L, 300_000_000L };
     private static final String NO_SESSION = "No live session: start a sequence run.";
+    /** The board combo's first item: the plot follows whichever board's run started last. */
+    public static final String NEWEST_RUN = "Newest run";
     /**
      * The histogram goes beside the delay chart when the view is this wide (pixels), or wider than tall by
      * {@link #SIDE_BY_SIDE_ASPECT}; under it only in a narrow, tall view.
@@ -49,6 +51,7 @@ public final class LivePlotView {
     private final DelayChart delays;
     private final LogHistogramChart histogram;
     private final Label stats;
+    private final Combo board;
     private final ToolBarManager toolBar;
     private final IMenuService menus;
     private boolean paused;
@@ -92,6 +95,13 @@ public final class LivePlotView {
             windowUs = WINDOWS_US[window.getSelectionIndex()];
             follow();
         });
+        new Label(bar, SWT.NONE).setText("  Board:");
+        board = new Combo(bar, SWT.READ_ONLY);
+        board.setData(PlotWidgetIds.KEY, PlotWidgetIds.BOARD);
+        board.setToolTipText("The board whose live session this plot shows; Newest run follows each new run."
+                + " Window > New Live Plot opens another plot for another board.");
+        board.add(NEWEST_RUN);
+        board.select(0);
 
         SashForm sash = new SashForm(root, SWT.HORIZONTAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
@@ -188,6 +198,29 @@ public final class LivePlotView {
 
     public LiveSession session() {
         return session;
+    }
+
+    /**
+     * The board combo's items: {@link #NEWEST_RUN}, then {@code boards}; {@code chosen} (null: Newest run) selected.
+     * Call on the UI thread.
+     */
+    public void setBoards(java.util.List<String> boards, String chosen) {
+        java.util.List<String> items = new java.util.ArrayList<>();
+        items.add(NEWEST_RUN);
+        items.addAll(boards);
+        if (chosen != null && !items.contains(chosen)) {
+            items.add(chosen);
+        }
+        if (!java.util.Arrays.asList(board.getItems()).equals(items)) {
+            board.setItems(items.toArray(String[]::new));
+            board.getParent().layout(true, true);
+        }
+        board.select(chosen == null ? 0 : items.indexOf(chosen));
+    }
+
+    /** {@code chosen} receives the board the user picks (null: Newest run). */
+    public void onBoardChosen(Consumer<String> chosen) {
+        board.addListener(SWT.Selection, e -> chosen.accept(board.getSelectionIndex() <= 0 ? null : board.getText()));
     }
 
     /** Shows {@code newSession} (or nothing); call on the UI thread. */

@@ -19,6 +19,8 @@ public final class PlotWidgetIds {
     public static final String LEGEND = "plot.legend";
     /** The window combo (10 / 60 / 300 s). */
     public static final String WINDOW = "liveplot.window";
+    /** The board combo: "Newest run", then each board with a live session. */
+    public static final String BOARD = "liveplot.board";
 
     private PlotWidgetIds() {
     }

@@ -26,7 +26,8 @@ import org.wqlab.target.OutputSink;
  */
 final class RunConsole implements AutoCloseable {
 
-    static final String NAME = "wqlab sequence run";
+    /** The console of a board's runs is named this, then the board's name. */
+    static final String NAME = "wqlab sequence run on ";
     private static final String END = "\u0000end";
 
     private final MessageConsole console;
@@ -38,8 +39,9 @@ final class RunConsole implements AutoCloseable {
     private final Thread writer;
     private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
 
-    RunConsole(Display display, String title) {
-        console = find();
+    /** A board's console, cleared: one per board, so that runs at the same time never mix their logs. */
+    RunConsole(Display display, String board, String title) {
+        console = find(NAME + board);
         console.clearConsole();
         console.setWaterMarks(800_000, 1_000_000);
         messages = console.newMessageStream();
@@ -61,14 +63,14 @@ final class RunConsole implements AutoCloseable {
         return console;
     }
 
-    private static MessageConsole find() {
+    private static synchronized MessageConsole find(String name) {
         IConsoleManager manager = ConsolePlugin.getDefault().getConsoleManager();
         for (IConsole c : manager.getConsoles()) {
-            if (c instanceof MessageConsole m && NAME.equals(m.getName())) {
+            if (c instanceof MessageConsole m && name.equals(m.getName())) {
                 return m;
             }
         }
-        MessageConsole m = new MessageConsole(NAME, null);
+        MessageConsole m = new MessageConsole(name, null);
         ExperimentLinks.attach(m);
         manager.addConsoles(new IConsole[] { m });
         return m;

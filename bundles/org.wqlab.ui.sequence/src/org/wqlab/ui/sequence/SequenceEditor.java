@@ -45,7 +45,8 @@ public final class SequenceEditor extends FormEditor {
     private final List<Runnable> outcomeListeners = new CopyOnWriteArrayList<>();
     private UndoActionHandler undo;
     private RedoActionHandler redo;
-    private volatile SequenceRunJob runJob;
+    /** Its runs going on, oldest first (one per board); the form shows the newest one's steps. */
+    private final List<SequenceRunJob> runs = new CopyOnWriteArrayList<>();
     private volatile String runSummary = "";
 
     private final IDocumentListener documentListener = new IDocumentListener() {
@@ -286,11 +287,25 @@ public final class SequenceEditor extends FormEditor {
         outcomeListeners.forEach(Runnable::run);
     }
 
+    /** The newest of its runs going on (the one its steps show), or null. */
     public SequenceRunJob runJob() {
-        return runJob;
+        SequenceRunJob newest = null;
+        for (SequenceRunJob job : runs) {
+            newest = job;
+        }
+        return newest;
     }
 
-    void setRunJob(SequenceRunJob job) {
-        runJob = job;
+    /** Its runs going on, oldest first. */
+    public List<SequenceRunJob> runJobs() {
+        return List.copyOf(runs);
+    }
+
+    void runStarted(SequenceRunJob job) {
+        runs.add(job);
+    }
+
+    void runEnded(SequenceRunJob job) {
+        runs.remove(job);
     }
 }

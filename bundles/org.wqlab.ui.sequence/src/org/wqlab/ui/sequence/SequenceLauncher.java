@@ -69,14 +69,10 @@ public final class SequenceLauncher {
 
     /**
      * Runs the editor's sequence on {@code board} (null: the board selected in the Boards view, else the built-in
-     * simulated board), after saving its changes if the user agrees. Call on the UI thread.
+     * simulated board), after saving its changes if the user agrees. It may run on several boards at once, a board
+     * one sequence at a time (see SequenceRunJob#start). Call on the UI thread.
      */
     public static SequenceRunJob run(SequenceEditor editor, IWorkbenchWindow window, String board) {
-        if (editor.runJob() != null) {
-            MessageDialog.openInformation(window.getShell(), "Run Sequence",
-                    "'" + editor.getTitle() + "' is already running; cancel it first (Run > Cancel Run).");
-            return null;
-        }
         if (editor.isDirty() && !saved(editor, window)) {
             return null;
         }

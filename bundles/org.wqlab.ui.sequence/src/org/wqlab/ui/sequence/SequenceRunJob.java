@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
@@ -19,6 +20,7 @@ import org.wqlab.sequence.edit.SequenceModel;
 import org.wqlab.sequence.edit.StepPath;
 import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardRegistry;
+import org.wqlab.boards.BoardRuns;
 import org.wqlab.boards.BoardStoreException;
 import org.wqlab.boards.Boards;
 import org.wqlab.core.model.ExperimentStatus;
@@ -55,18 +57,21 @@ public final class SequenceRunJob extends Job {
     private final Sequence sequence;
     private final String source;
     private final String boardName;
+    private final BoardRegistry registry;
     private final Display display;
     private final LiveSessions liveSessions = WorkbenchServices.get(LiveSessions.class);
     private volatile RunResult result;
     private volatile LiveSession live;
     private volatile boolean started;
 
-    private SequenceRunJob(SequenceEditor editor, Sequence sequence, String source, String boardName, Display display) {
+    private SequenceRunJob(SequenceEditor editor, Sequence sequence, String source, String boardName,
+            BoardRegistry registry, Display display) {
         super("Run sequence '" + sequence.name() + "'");
         this.editor = editor;
         this.sequence = sequence;
         this.source = source;
         this.boardName = boardName;
+        this.registry = registry;
         this.display = display;
         setUser(false);
     }
@@ -78,12 +83,10 @@ public final class SequenceRunJob extends Job {
 
     /**
      * Starts a run of the editor's text on {@code boardName}; null: the board selected in the Boards view, else the
-     * built-in simulated board. Call on the UI thread.
+     * built-in simulated board. A board runs one sequence at a time: on a board that runs one, it says so and starts
+     * nothing (null). Call on the UI thread.
      */
     public static SequenceRunJob start(SequenceEditor editor, IWorkbenchWindow window, String boardName) {
-        if (editor.runJob() != null) {
-            return null;
-        }
         SequenceModel model = editor.model();
         if (!model.valid()) {
             List<String> lines = model.all().stream().map(Problem::message).toList();
@@ -91,20 +94,40 @@ public final class SequenceRunJob extends Job {
                     "The sequence cannot run:\n" + String.join("\n", lines));
             return null;
         }
-        String board = boardName != null ? boardName : BoardChoice.selected(window).orElse(null);
-        SequenceRunJob job = new SequenceRunJob(editor, model.sequence(), editor.sourceName(), board,
+        BoardRegistry registry;
+        try {
+            registry = WorkbenchServices.get(Boards.class).registry();
+        } catch (BoardStoreException e) {
+            MessageDialog.openError(window.getShell(), "Run sequence", "The board list cannot be read: "
+                    + e.getMessage());
+            return null;
+        }
+        String board = boardName != null ? boardName
+                : BoardChoice.selected(window).orElseGet(() -> BoardChoice.builtIn(registry));
+        Optional<BoardRuns.Run> busy = registry.runs().claim(board, model.sequence().name());
+        if (busy.isPresent()) {
+            MessageDialog.openInformation(window.getShell(), "Board Busy", "'" + board + "' is running '"
+                    + busy.get().sequence() + "'. A board runs one sequence at a time: cancel that run first"
+                    + " (Run > Cancel Run), or run this one on another board (Run > Run Sequence On...).");
+            return null;
+        }
+        SequenceRunJob job = new SequenceRunJob(editor, model.sequence(), editor.sourceName(), board, registry,
                 window.getShell().getDisplay());
         editor.clearOutcomes();
-        editor.setRunJob(job);
-        editor.setRunSummary("starting on " + (board == null ? "the built-in simulated board" : board));
+        editor.runStarted(job);
+        editor.setRunSummary("starting on " + board);
         job.addJobChangeListener(new JobChangeAdapter() {
             @Override
             public void done(IJobChangeEvent event) {
                 if (!job.started) {
                     // cancelled while it waited to be scheduled: run() never ran, so it frees the editor here
-                    editor.setRunJob(null);
-                    editor.setRunSummary("cancelled before it started: nothing ran, nothing was recorded");
+                    boolean shown = job.shown();
+                    editor.runEnded(job);
+                    if (shown) {
+                        editor.setRunSummary("cancelled before it started: nothing ran, nothing was recorded");
+                    }
                 }
+                registry.runs().release(board);
                 RunStateTester.runsChanged();
             }
         });
@@ -132,18 +155,17 @@ public final class SequenceRunJob extends Job {
         started = true;
         int total = count(sequence.steps(), new Variables(sequence.variables(), Map.of()));
         pm.beginTask(getName(), total > 0 ? total : IProgressMonitor.UNKNOWN);
-        RunConsole console = new RunConsole(display, sequence.name() + " (" + source + ")");
+        RunConsole console = new RunConsole(display, boardName, sequence.name() + " (" + source + ")");
         String summary;
         IStatus status;
         try {
-            BoardRegistry registry = WorkbenchServices.get(Boards.class).registry();
-            String name = boardName != null ? boardName : BoardChoice.builtIn(registry);
+            String name = boardName;
             BoardEntry entry = registry.entry(name)
                     .orElseThrow(() -> new IllegalArgumentException("no board named '" + name + "'"));
             String usb = registry.usbDriverOf(entry.name());
             double speed = registry.speedOf(name);
             String where = name + (speed == 1 ? "" : " at " + speed + "x board time");
-            editor.setRunSummary("running on " + where);
+            showSummary("running on " + where);
             console.message("board: " + where + "; USB driver for 'board': " + usb);
             BoardAccess access = new BoardAccess(() -> registry.openConnection(name, HostKeyPrompt.REFUSE), speed, usb,
                     new GuiManualPrompt(display, pm));
@@ -151,7 +173,7 @@ public final class SequenceRunJob extends Job {
             LiveSession session = new LiveSession(sequence.name() + " on " + name);
             session.setBoardSpeed(speed);
             live = session;
-            liveSessions.publish(session);
+            liveSessions.publish(name, session);
             KlogParser parser = new KlogParser(session);
             OutputSink toConsole = console.kernelLog();
             OutputSink kernelLog = (buffer, offset, length) -> {
@@ -181,7 +203,7 @@ public final class SequenceRunJob extends Job {
             summary = "not run: " + e.getMessage();
             status = Status.OK_STATUS;
             reportFailure(summary, boardName, List.of(), e);
-        } catch (BoardStoreException | IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             summary = "not run: " + (e.getMessage() == null ? e.toString() : e.getMessage());
             status = Status.OK_STATUS;
             reportFailure(summary, boardName, List.of(), e);
@@ -193,10 +215,33 @@ public final class SequenceRunJob extends Job {
         }
         console.message(summary);
         console.close();
-        markUnfinished(sequence.steps(), null);
-        editor.setRunJob(null);
-        editor.setRunSummary(summary);
+        // the board is free before the editor says the run ended: a run started right after finds it free
+        registry.runs().release(boardName);
+        if (shown()) {
+            markUnfinished(sequence.steps(), null);
+            editor.runEnded(this);
+            editor.setRunSummary(summary);
+        } else {
+            editor.runEnded(this);
+        }
         return status;
+    }
+
+    /** Whether the editor's steps show this run (the newest of its runs going on). */
+    private boolean shown() {
+        return editor.runJob() == this;
+    }
+
+    private void showSummary(String text) {
+        if (shown()) {
+            editor.setRunSummary(text);
+        }
+    }
+
+    private void showOutcome(StepPath path, StepOutcome outcome) {
+        if (shown()) {
+            editor.setOutcome(path, outcome);
+        }
     }
 
     /** An error dialog with the run's failure and its details, and the same in the Error Log. */
@@ -282,7 +327,7 @@ public final class SequenceRunJob extends Job {
         public void stepStarted(int number, String label) {
             pm.subTask(label);
             console.message("[" + number + "] " + label + " ...");
-            StepPath.ofLabel(label).ifPresent(p -> editor.setOutcome(p,
+            StepPath.ofLabel(label).ifPresent(p -> showOutcome(p,
                     new StepOutcome(StepOutcome.State.RUNNING, iteration(label))));
         }
 
@@ -292,7 +337,7 @@ public final class SequenceRunJob extends Job {
             console.message("[" + r.number() + "] " + r.label() + ": " + r.outcome() + " (" + r.durationMs() + " ms)"
                     + (r.detail().isEmpty() ? "" : " " + r.detail()));
             String detail = (iteration(r.label()) + " " + r.detail().lines().findFirst().orElse("")).strip();
-            StepPath.ofLabel(r.label()).ifPresent(p -> editor.setOutcome(p,
+            StepPath.ofLabel(r.label()).ifPresent(p -> showOutcome(p,
                     new StepOutcome(StepOutcome.of(r.outcome()), detail)));
         }
 

@@ -61,11 +61,16 @@ final class WqlabActionBarAdvisor extends ActionBarAdvisor {
         return menu;
     }
 
+    /** The Window menu's group for contributed view openers: {@code menu:window?after=views}. */
+    public static final String WINDOW_VIEWS = "views";
+
     private MenuManager windowMenu(IWorkbenchWindow window) {
         MenuManager menu = new MenuManager("&Window", IWorkbenchActionConstants.M_WINDOW);
         MenuManager showView = new MenuManager("Show &View");
         showView.add(ContributionItemFactory.VIEWS_SHORTLIST.create(window));
         menu.add(showView);
+        // views' own openers (New Live Plot) go beside Show View
+        menu.add(new GroupMarker(WINDOW_VIEWS));
         menu.add(keep(ActionFactory.RESET_PERSPECTIVE.create(window)));
         menu.add(new Separator());
         menu.add(keep(ActionFactory.PREFERENCES.create(window)));

@@ -224,11 +224,12 @@ class RunOnSimulatedBoardTest {
 
     private static MessageConsole console() {
         for (IConsole c : ConsolePlugin.getDefault().getConsoleManager().getConsoles()) {
-            if (c instanceof MessageConsole m && m.getName().equals("wqlab sequence run")) {
+            if (c instanceof MessageConsole m
+                    && m.getName().equals("wqlab sequence run on " + org.wqlab.boards.BuiltInSimulator.BOARD_NAME)) {
                 return m;
             }
         }
-        throw new AssertionError("no 'wqlab sequence run' console");
+        throw new AssertionError("no console of the built-in board's runs");
     }
 
     private static String headerCommand(ToolItem item) {
