@@ -12,9 +12,10 @@ import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
 
 /**
- * The built-in simulated board: started in-process on 127.0.0.1 (a free port) when first connected. Its host key is
- * generated in the simulator's state folder and recorded as trusted in wqlab's own known-hosts file, so the SSH
- * transport accepts it without asking; the line is tagged, and replaced at each start because the port changes.
+ * A simulated board of a built-in kernel profile (the built-in board's: rcar-h3-default), started in-process on
+ * 127.0.0.1 (a free port) when first connected. Its host key is generated in the simulator's state folder and recorded
+ * as trusted in wqlab's own known-hosts file, so the SSH transport accepts it without asking; the line carries the
+ * simulator's own tag, and is replaced at each start because the port changes.
  */
 public final class BuiltInSimulator implements AutoCloseable {
 
@@ -23,16 +24,39 @@ public final class BuiltInSimulator implements AutoCloseable {
 
     private final Path stateDir;
     private final Path knownHostsFile;
+    private final String profileName;
+    private final String knownHostsTag;
     private SimulatedBoardServer server;
-    private double speed = Double.parseDouble(System.getProperty("wqlab.sim.speed", "1"));
+    private double speed = defaultSpeed();
 
     /**
+     * The built-in board's simulator: profile {@link Profiles#DEFAULT}.
+     *
      * @param stateDir the simulator's state (host key, its generated password, uploaded files); outside the workspace
      * @param knownHostsFile wqlab's own known-hosts file, the one the SSH transport records accepted keys in
      */
     public BuiltInSimulator(Path stateDir, Path knownHostsFile) {
+        this(stateDir, knownHostsFile, Profiles.DEFAULT, KNOWN_HOSTS_TAG);
+    }
+
+    /**
+     * @param profileName one of {@link Profiles#BUILT_IN}; another name fails at {@link #start}
+     * @param knownHostsTag marks this simulator's known-hosts line; each simulator needs its own
+     */
+    public BuiltInSimulator(Path stateDir, Path knownHostsFile, String profileName, String knownHostsTag) {
         this.stateDir = stateDir;
         this.knownHostsFile = knownHostsFile;
+        this.profileName = profileName;
+        this.knownHostsTag = knownHostsTag;
+    }
+
+    /** Board time per wall time a simulator starts with: the system property {@code wqlab.sim.speed}, else 1. */
+    public static double defaultSpeed() {
+        return Double.parseDouble(System.getProperty("wqlab.sim.speed", "1"));
+    }
+
+    public String profileName() {
+        return profileName;
     }
 
     /** The profile the registry holds on first start; the port is filled in when the simulator runs. */
@@ -66,7 +90,7 @@ public final class BuiltInSimulator implements AutoCloseable {
         Path file = stateDir.resolve("latency-mon.ko");
         java.nio.file.Files.createDirectories(stateDir);
         Path part = stateDir.resolve("latency-mon.ko.part");
-        java.nio.file.Files.write(part, Board.installedModule(Profiles.builtIn(Profiles.DEFAULT)));
+        java.nio.file.Files.write(part, Board.installedModule(Profiles.builtIn(profileName)));
         java.nio.file.Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         return file;
@@ -77,10 +101,9 @@ public final class BuiltInSimulator implements AutoCloseable {
         if (server != null) {
             return server.login();
         }
-        SimulatedBoardServer started = SimulatedBoardServer.start(Profiles.builtIn(Profiles.DEFAULT), speed,
-                stateDir);
+        SimulatedBoardServer started = SimulatedBoardServer.start(Profiles.builtIn(profileName), speed, stateDir);
         try {
-            TaggedKnownHost.trust(knownHostsFile, KNOWN_HOSTS_TAG, started.login().host(), started.login().port(),
+            TaggedKnownHost.trust(knownHostsFile, knownHostsTag, started.login().host(), started.login().port(),
                     started.publicHostKey());
         } catch (IOException | RuntimeException e) {
             started.close();

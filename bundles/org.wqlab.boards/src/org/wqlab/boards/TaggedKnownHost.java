@@ -17,11 +17,20 @@ import org.wqlab.core.store.AtomicFiles;
  */
 final class TaggedKnownHost {
 
+    /** Simulators starting at the same time each rewrite the one file: a rewrite must not drop another's line. */
+    private static final Object LOCK = new Object();
+
     private TaggedKnownHost() {
     }
 
     /** @param typeAndKey the public host key as OpenSSH writes it: {@code type base64} */
     static void trust(Path knownHostsFile, String tag, String host, int port, String typeAndKey) throws IOException {
+        synchronized (LOCK) {
+            rewrite(knownHostsFile, tag, "[" + host + "]:" + port + " " + typeAndKey + " " + tag);
+        }
+    }
+
+    private static void rewrite(Path knownHostsFile, String tag, String trusted) throws IOException {
         Path dir = knownHostsFile.toAbsolutePath().getParent();
         if (!Files.isDirectory(dir)) {
             Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
@@ -34,7 +43,7 @@ final class TaggedKnownHost {
                 }
             }
         }
-        lines.add("[" + host + "]:" + port + " " + typeAndKey + " " + tag);
+        lines.add(trusted);
         AtomicFiles.writePrivate(knownHostsFile,
                 lines.stream().map(l -> l + "\n").collect(Collectors.joining()).getBytes(StandardCharsets.UTF_8));
     }

@@ -34,6 +34,7 @@ import org.wqlab.boards.BoardStoreException;
 import org.wqlab.boards.BuiltInSimulator;
 import org.wqlab.boards.InstalledBoardKinds;
 import org.wqlab.boards.VirtualBoardHost;
+import org.wqlab.boards.simulator.ProfiledSimulatorBoardKind;
 import org.wqlab.boards.vboard.VirtualBoardKind;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPrompt;
@@ -125,9 +126,10 @@ class BoardKindSeamTest {
         try (InstalledBoardKinds installed = InstalledBoardKinds.open(context)) {
             List<BoardKindProvider> kinds = installed.get();
             assertEquals(List.of(BoardKind.BUILT_IN_SIMULATOR, BoardKind.VIRTUAL_BOARD, BoardKind.SSH,
-                    BenchBoardKind.KIND), kinds.stream().map(BoardKindProvider::kind).toList(),
-                    "the built-in three first, then an installed kind");
-            for (BoardKindProvider k : kinds.subList(0, 3)) {
+                    ProfiledSimulatorBoardKind.KIND, BenchBoardKind.KIND),
+                    kinds.stream().map(BoardKindProvider::kind).toList(),
+                    "the built-in three first, then the user-added simulated boards, then an installed kind");
+            for (BoardKindProvider k : kinds.subList(0, 4)) {
                 assertEquals("org.wqlab.boards", FrameworkUtil.getBundle(k.getClass()).getSymbolicName());
             }
             Path file = dir.resolve("boards.json");
