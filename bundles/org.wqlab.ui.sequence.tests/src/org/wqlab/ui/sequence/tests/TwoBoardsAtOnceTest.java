@@ -95,16 +95,23 @@ class TwoBoardsAtOnceTest {
         // a board runs one sequence at a time: a second Run on B says so and starts nothing
         SequenceRunJob[] again = new SequenceRunJob[1];
         boolean[] returned = new boolean[1];
-        ui.display.asyncExec(() -> {
-            again[0] = SequenceLauncher.run(editor, ui.window, B);
-            returned[0] = true;
-        });
-        Shell busy = UiWait.until(ui.display, () -> shellTitled(ui, "Board Busy"), EditorHarness.SHORT,
-                "the Board Busy message");
-        String said = String.join(" ", texts(busy, new ArrayList<>()));
-        assertTrue(said.contains("'" + B + "' is running '" + sequence + "'"), said);
-        busy.close();
-        UiWait.until(ui.display, () -> returned[0], EditorHarness.SHORT, "the refused Run to return");
+        List<String> said = new ArrayList<>();
+        // the message's own event loop runs this reader: it notes the dialog's text and closes it, as a person does
+        Runnable[] reader = new Runnable[1];
+        reader[0] = () -> {
+            Shell busy = shellTitled(ui, "Board Busy");
+            if (busy != null) {
+                said.add(String.join(" ", texts(busy, new ArrayList<>())));
+                busy.close();
+            } else if (!returned[0]) {
+                ui.display.timerExec(50, reader[0]);
+            }
+        };
+        ui.display.timerExec(50, reader[0]);
+        again[0] = SequenceLauncher.run(editor, ui.window, B);
+        returned[0] = true;
+        assertEquals(1, said.size(), "one Board Busy message: " + said);
+        assertTrue(said.get(0).contains("'" + B + "' is running '" + sequence + "'"), said.get(0));
         assertNull(again[0], "nothing started");
         assertEquals(2, Job.getJobManager().find(SequenceRunJob.FAMILY).length, "still the two runs");
 
@@ -123,7 +130,8 @@ class TwoBoardsAtOnceTest {
         LivePlotPart first = plot(ui.page.showView(LIVE_PLOT));
         Combo boardCombo = (Combo) EditorHarness.byId(first.view().control(), PlotWidgetIds.BOARD);
         assertNotNull(boardCombo, "the Live Plot has a Board combo");
-        assertEquals(List.of(LivePlotView.NEWEST_RUN, A, B), List.of(boardCombo.getItems()));
+        UiWait.until(ui.display, () -> List.of(LivePlotView.NEWEST_RUN, A, B).equals(List.of(boardCombo.getItems())),
+                EditorHarness.SHORT, "the Board combo to offer both boards: " + List.of(boardCombo.getItems()));
         boardCombo.select(1);
         boardCombo.notifyListeners(SWT.Selection, new Event());
         UiWait.until(ui.display, () -> first.view().session() == liveA, EditorHarness.SHORT, "the first plot on A");
@@ -133,10 +141,8 @@ class TwoBoardsAtOnceTest {
         LivePlotPart second = plot(secondRef.getView(false));
         assertEquals(B, second.board(), "the new plot shows the board no plot showed");
         assertEquals(liveB, second.view().session());
-        IViewReference firstRef = plotReference(ui, null);
-        UiWait.until(ui.display, () -> ("Live Plot: " + A).equals(firstRef.getPartName())
-                && ("Live Plot: " + B).equals(secondRef.getPartName()), EditorHarness.SHORT,
-                "each plot's title to name its board: " + firstRef.getPartName() + ", " + secondRef.getPartName());
+        UiWait.until(ui.display, () -> tabTexts(ui).containsAll(List.of("Live Plot: " + A, "Live Plot: " + B)),
+                EditorHarness.SHORT, "each plot's tab to name its board");
 
         UiWait.until(ui.display, () -> a.result() != null && b.result() != null, RUN, "both runs to end ("
                 + editor.runSummary() + ")");
@@ -185,6 +191,26 @@ class TwoBoardsAtOnceTest {
         org.eclipse.e4.ui.model.application.ui.basic.MPart part = view.getSite()
                 .getService(org.eclipse.e4.ui.model.application.ui.basic.MPart.class);
         return (LivePlotPart) part.getObject();
+    }
+
+    /** The texts of the window's tabs, as it shows them. */
+    private static List<String> tabTexts(EditorHarness ui) {
+        List<String> found = new ArrayList<>();
+        tabTexts(ui.shell, found);
+        return found;
+    }
+
+    private static void tabTexts(Control c, List<String> out) {
+        if (c instanceof org.eclipse.swt.custom.CTabFolder folder) {
+            for (org.eclipse.swt.custom.CTabItem item : folder.getItems()) {
+                out.add(item.getText());
+            }
+        }
+        if (c instanceof Composite comp) {
+            for (Control child : comp.getChildren()) {
+                tabTexts(child, out);
+            }
+        }
     }
 
     private static IViewReference plotReference(EditorHarness ui, String secondaryId) {
