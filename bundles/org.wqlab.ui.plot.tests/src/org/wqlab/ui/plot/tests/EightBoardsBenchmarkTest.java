@@ -96,6 +96,7 @@ class EightBoardsBenchmarkTest {
 
         long[] idle = watch(display, () -> false, Duration.ofSeconds(IDLE_SECONDS));
 
+        long[] gcBefore = gc();
         long cpuBefore = processCpuNanos();
         long wallBefore = System.nanoTime();
         AtomicLong heapPeak = new AtomicLong();
@@ -125,6 +126,7 @@ class EightBoardsBenchmarkTest {
         }
         double wallS = (System.nanoTime() - wallBefore) / 1e9;
         double cpuS = (processCpuNanos() - cpuBefore) / 1e9;
+        long[] gcAfter = gc();
 
         long reports = 0;
         long lost = 0;
@@ -150,8 +152,12 @@ class EightBoardsBenchmarkTest {
                 ms(UiStallWatch.percentile(busy, 1.0)), ms(UiStallWatch.percentile(idle, 0.99)),
                 ms(UiStallWatch.percentile(idle, 1.0)), UiStallWatch.percentile(busy, 0.99)
                         / (double) Math.max(1, UiStallWatch.percentile(idle, 0.99)));
-        System.out.printf("benchmark eight-boards: workbench CPU %.1f s in %.1f s wall (%.2f cores); heap peak %d MB,"
-                + " RSS peak %d MB%n", cpuS, wallS, cpuS / wallS, heapPeak.get() >> 20, rssPeakKb >> 10);
+        long over = java.util.Arrays.stream(busy).filter(us -> us > 100_000).count();
+        System.out.printf("benchmark eight-boards: %d of %d UI waits over 100 ms; %d garbage collections took %.1f s%n",
+                over, busy.length, gcAfter[0] - gcBefore[0], (gcAfter[1] - gcBefore[1]) / 1000.0);
+        System.out.printf("benchmark eight-boards: workbench CPU (the 8 simulators in it too) %.1f s in %.1f s wall"
+                + " (%.2f cores); heap peak %d MB, RSS peak %d MB%n", cpuS, wallS, cpuS / wallS,
+                heapPeak.get() >> 20, rssPeakKb >> 10);
         assertEquals(0, lost, "reports lost");
         page.closeEditor(editor, false);
         for (String board : boards) {
@@ -185,6 +191,17 @@ class EightBoardsBenchmarkTest {
                   ]
                 }
                 """.formatted(PERIOD_MS, BOARD_SECONDS, PERIOD_MS, BOARD_SECONDS);
+    }
+
+    /** Garbage collections so far: their count and the milliseconds they took. */
+    private static long[] gc() {
+        long count = 0;
+        long ms = 0;
+        for (var bean : ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, bean.getCollectionCount());
+            ms += Math.max(0, bean.getCollectionTime());
+        }
+        return new long[] { count, ms };
     }
 
     private static double ms(long us) {
