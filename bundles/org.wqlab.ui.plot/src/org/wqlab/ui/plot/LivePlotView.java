@@ -46,6 +46,9 @@ public final class LivePlotView {
      */
     private static final int SIDE_BY_SIDE_MIN_WIDTH = 720;
     private static final double SIDE_BY_SIDE_ASPECT = 1.5;
+    /** Below this size (pixels, both ways) the histogram is left out. */
+    private static final int SMALL_WIDTH = 480;
+    private static final int SMALL_HEIGHT = 600;
 
     private final Composite root;
     private final DelayChart delays;
@@ -69,7 +72,9 @@ public final class LivePlotView {
         root.setLayout(new GridLayout(1, false));
 
         Composite bar = new Composite(root, SWT.NONE);
-        bar.setLayout(new RowLayout(SWT.HORIZONTAL));
+        GridLayout barLayout = new GridLayout(2, false);
+        barLayout.marginHeight = 0;
+        bar.setLayout(barLayout);
         bar.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         // the buttons are the commands plugin.xml contributes to LivePlotCommand.TOOLBAR
         toolBar = new ToolBarManager(SWT.FLAT | SWT.RIGHT);
@@ -84,8 +89,14 @@ public final class LivePlotView {
                 item.setData(PlotWidgetIds.KEY, ci.getId());
             }
         }
-        new Label(bar, SWT.NONE).setText("  Window:");
-        Combo window = new Combo(bar, SWT.READ_ONLY);
+        // in a narrow view (two plots side by side) the choices go under the buttons, and wrap there
+        Composite choices = new Composite(bar, SWT.NONE);
+        RowLayout choicesLayout = new RowLayout(SWT.HORIZONTAL);
+        choicesLayout.center = true;
+        choices.setLayout(choicesLayout);
+        choices.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        new Label(choices, SWT.NONE).setText("Window:");
+        Combo window = new Combo(choices, SWT.READ_ONLY);
         window.setData(PlotWidgetIds.KEY, PlotWidgetIds.WINDOW);
         for (long w : WINDOWS_US) {
             window.add(w / 1_000_000 + " s");
@@ -95,13 +106,23 @@ public final class LivePlotView {
             windowUs = WINDOWS_US[window.getSelectionIndex()];
             follow();
         });
-        new Label(bar, SWT.NONE).setText("  Board:");
-        board = new Combo(bar, SWT.READ_ONLY);
+        new Label(choices, SWT.NONE).setText("  Board:");
+        board = new Combo(choices, SWT.READ_ONLY);
         board.setData(PlotWidgetIds.KEY, PlotWidgetIds.BOARD);
         board.setToolTipText("The board whose live session this plot shows; Newest run follows each new run."
                 + " Window > New Live Plot opens another plot for another board.");
         board.add(NEWEST_RUN);
         board.select(0);
+
+        bar.addListener(SWT.Resize, e -> {
+            int needed = toolBar.getControl().computeSize(SWT.DEFAULT, SWT.DEFAULT).x
+                    + choices.computeSize(SWT.DEFAULT, SWT.DEFAULT).x + 3 * barLayout.horizontalSpacing;
+            int columns = bar.getClientArea().width >= needed ? 2 : 1;
+            if (barLayout.numColumns != columns) {
+                barLayout.numColumns = columns;
+                root.layout(true, true);
+            }
+        });
 
         SashForm sash = new SashForm(root, SWT.HORIZONTAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
@@ -123,9 +144,14 @@ public final class LivePlotView {
                 sash.setOrientation(orientation);
                 sash.setWeights(weights);
             }
+            // too small for both (a plot beside another): the delays get the room, the stats strip keeps the worst
+            Control only = size.x < SMALL_WIDTH && size.y < SMALL_HEIGHT ? delays.control() : null;
+            if (sash.getMaximizedControl() != only) {
+                sash.setMaximizedControl(only);
+            }
         });
 
-        stats = new Label(root, SWT.NONE);
+        stats = new Label(root, SWT.WRAP); // wraps in a narrow view rather than losing its end
         stats.setData(PlotWidgetIds.KEY, PlotWidgetIds.STATS);
         stats.setLayoutData(new GridData(SWT.FILL, SWT.BOTTOM, true, false));
         stats.setText(NO_SESSION);
@@ -213,7 +239,8 @@ public final class LivePlotView {
         }
         if (!java.util.Arrays.asList(board.getItems()).equals(items)) {
             board.setItems(items.toArray(String[]::new));
-            board.getParent().layout(true, true);
+            // a wider combo may wrap the bar onto another row: the whole view is laid out for the bar's new height
+            root.layout(true, true);
         }
         board.select(chosen == null ? 0 : items.indexOf(chosen));
     }

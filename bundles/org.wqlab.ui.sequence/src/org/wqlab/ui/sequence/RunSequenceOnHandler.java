@@ -11,6 +11,7 @@ import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.dialogs.ElementListSelectionDialog;
 import org.eclipse.ui.handlers.HandlerUtil;
 import org.wqlab.boards.BoardEntry;
+import org.wqlab.boards.BoardRegistry;
 import org.wqlab.boards.BoardStoreException;
 import org.wqlab.boards.Boards;
 
@@ -25,15 +26,25 @@ public final class RunSequenceOnHandler extends AbstractHandler {
         if (editor.isEmpty()) {
             return null;
         }
-        ElementListSelectionDialog dialog = new ElementListSelectionDialog(window.getShell(), new LabelProvider());
-        dialog.setTitle("Run Sequence On");
-        dialog.setMessage("Run '" + editor.get().getTitle() + "' on the board:");
+        BoardRegistry registry;
         try {
-            dialog.setElements(WorkbenchServices.get(Boards.class).registry().entries().stream().map(BoardEntry::name).toArray());
+            registry = WorkbenchServices.get(Boards.class).registry();
         } catch (BoardStoreException e) {
             MessageDialog.openError(window.getShell(), "Run Sequence On", e.getMessage());
             return null;
         }
+        // a board that runs a sequence says so: it would only answer Board Busy
+        ElementListSelectionDialog dialog = new ElementListSelectionDialog(window.getShell(), new LabelProvider() {
+            @Override
+            public String getText(Object element) {
+                String name = (String) element;
+                return registry.runs().running(name).map(r -> name + "   (running '" + r.sequence() + "')")
+                        .orElse(name);
+            }
+        });
+        dialog.setTitle("Run Sequence On");
+        dialog.setMessage("Run '" + editor.get().getTitle() + "' on the board:");
+        dialog.setElements(registry.entries().stream().map(BoardEntry::name).toArray());
         dialog.setMultipleSelection(false);
         BoardChoice.selected(window).ifPresent(name -> dialog.setInitialSelections(name));
         if (dialog.open() != Window.OK || dialog.getFirstResult() == null) {

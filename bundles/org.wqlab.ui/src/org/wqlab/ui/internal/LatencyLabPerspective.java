@@ -33,6 +33,8 @@ public final class LatencyLabPerspective implements IPerspectiveFactory {
         console.addView(ViewIds.PROGRESS);
         console.addView(ViewIds.KERNEL_MODULE);
         console.addView(ViewIds.PROPERTIES);
+        // more Live Plots (Window > New Live Plot) open beside the first, halving its width: boards side by side
+        layout.addPlaceholder(ViewIds.LIVE_PLOT + ":*", IPageLayout.RIGHT, 0.5f, "wqlab.bottom");
 
         ViewIds.IN_PERSPECTIVE.forEach(layout::addShowViewShortcut);
     }

@@ -159,6 +159,9 @@ class TwoBoardsAtOnceTest {
         assertTrue(Math.abs(worstB - 2_300_000) <= 230_000, "B's stall after the pull: " + worstB + " us");
         first.view().showAll();
         second.view().showAll();
+        ui.display.setCursorLocation(0, ui.shell.getBounds().height - 1); // no tooltip over the plots
+        UiWait.settle(ui.display);
+        ui.capture("two-boards-live.png", data -> true);
         waitForFrameWith(ui, first.view(), liveA.stats().maxUs());
         waitForFrameWith(ui, second.view(), liveB.stats().maxUs());
 
@@ -168,7 +171,6 @@ class TwoBoardsAtOnceTest {
         assertTrue(logA.contains("board: " + A) && !logA.contains(B), "A's Console holds A's run only");
         assertTrue(logB.contains("board: " + B) && !logB.contains(A), "B's Console holds B's run only");
 
-        ui.capture("two-boards-live.png", data -> true);
         ui.page.hideView(secondRef);
         first.show(null);
         ui.page.closeEditor(editor, false);
