@@ -3,7 +3,6 @@ package org.wqlab.boards.simulator;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,24 +11,20 @@ import java.util.Optional;
 import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardField;
 import org.wqlab.boards.BoardKind;
-import org.wqlab.boards.BoardKindProvider;
 import org.wqlab.boards.BoardProperty;
 import org.wqlab.boards.BuiltInSimulator;
 import org.wqlab.sim.server.SimSshServer;
 import org.wqlab.target.AuthMethod;
 import org.wqlab.target.BoardProfile;
 import org.wqlab.target.HostKeyPolicy;
-import org.wqlab.target.SecretKind;
-import org.wqlab.target.SecretStore;
 import org.wqlab.target.WqlabConfigDir;
-import org.wqlab.usb.UsbDriverIds;
 
 /**
  * Simulated boards the user adds, each on its own in-process simulator of the kernel profile chosen for it (kernel A
  * beside kernel B): started before a connect (its generated password put in the secret store), stopped when the
  * registry closes. A board's simulator keeps its state folder and known-hosts line by the board's name.
  */
-public final class ProfiledSimulatorBoardKind implements BoardKindProvider {
+public final class ProfiledSimulatorBoardKind extends SimulatedBoardKinds {
 
     public static final BoardKind KIND = new BoardKind("simulator");
 
@@ -63,28 +58,8 @@ public final class ProfiledSimulatorBoardKind implements BoardKindProvider {
     }
 
     @Override
-    public String defaultUsbDriver() {
-        return UsbDriverIds.SIM_PULL;
-    }
-
-    @Override
-    public String defaultUsbDriverLabel() {
-        return "the simulated board's physical pull";
-    }
-
-    @Override
-    public boolean usbDriverSelectable() {
-        return false;
-    }
-
-    @Override
     public boolean userAddable() {
         return true;
-    }
-
-    @Override
-    public boolean profileEditable() {
-        return false;
     }
 
     @Override
@@ -137,14 +112,7 @@ public final class ProfiledSimulatorBoardKind implements BoardKindProvider {
         requireBuiltInProfile(entry);
         BoardProfile profile = entry.profile();
         SimSshServer.Login login = simulator(entry, true).start();
-        char[] password = login.password().toCharArray();
-        try {
-            context.secrets().put(profile.name(), SecretKind.PASSWORD, password);
-        } catch (SecretStore.SecretStoreException e) {
-            throw new IOException(e.getMessage(), e);
-        } finally {
-            Arrays.fill(password, '\0');
-        }
+        keepPassword(context, profile.name(), login);
         // the kind fills the whole profile in: the dialog saved only the board's name
         return new BoardProfile(profile.name(), login.host(), login.port(), login.user(), AuthMethod.PASSWORD, null,
                 null, HostKeyPolicy.REFUSE_UNKNOWN, profile.connectTimeout(), profile.keepAliveInterval());

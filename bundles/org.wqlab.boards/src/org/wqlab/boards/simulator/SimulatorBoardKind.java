@@ -7,21 +7,17 @@ import java.util.Optional;
 
 import org.wqlab.boards.BoardEntry;
 import org.wqlab.boards.BoardKind;
-import org.wqlab.boards.BoardKindProvider;
 import org.wqlab.boards.BuiltInSimulator;
 import org.wqlab.sim.server.SimSshServer;
 import org.wqlab.target.BoardProfile;
-import org.wqlab.target.SecretKind;
-import org.wqlab.target.SecretStore;
 import org.wqlab.target.WqlabConfigDir;
-import org.wqlab.usb.UsbDriverIds;
 
 /**
  * The built-in simulated board: started in-process before a connect (its generated password put in the secret store),
  * stopped when the registry closes; runs at the simulator's speed. {@code --board sim} is a simulated board of the
  * run's own (org.wqlab.cli); this one is named by its saved name.
  */
-public final class SimulatorBoardKind implements BoardKindProvider {
+public final class SimulatorBoardKind extends SimulatedBoardKinds {
 
     private final BuiltInSimulator simulator;
 
@@ -49,28 +45,8 @@ public final class SimulatorBoardKind implements BoardKindProvider {
     }
 
     @Override
-    public String defaultUsbDriver() {
-        return UsbDriverIds.SIM_PULL;
-    }
-
-    @Override
-    public String defaultUsbDriverLabel() {
-        return "the simulated board's physical pull";
-    }
-
-    @Override
-    public boolean usbDriverSelectable() {
-        return false;
-    }
-
-    @Override
     public boolean fallbackBoard() {
         return true;
-    }
-
-    @Override
-    public boolean profileEditable() {
-        return false;
     }
 
     @Override
@@ -103,14 +79,7 @@ public final class SimulatorBoardKind implements BoardKindProvider {
     public BoardProfile start(BoardEntry entry, Context context) throws IOException {
         BoardProfile profile = entry.profile();
         SimSshServer.Login login = simulator.start();
-        char[] password = login.password().toCharArray();
-        try {
-            context.secrets().put(profile.name(), SecretKind.PASSWORD, password);
-        } catch (SecretStore.SecretStoreException e) {
-            throw new IOException(e.getMessage(), e);
-        } finally {
-            java.util.Arrays.fill(password, '\0');
-        }
+        keepPassword(context, profile.name(), login);
         return new BoardProfile(profile.name(), login.host(), login.port(), login.user(), profile.auth(), null, null,
                 profile.hostKeyPolicy(), profile.connectTimeout(), profile.keepAliveInterval());
     }
