@@ -6,6 +6,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.layout.RowData;
 import org.eclipse.swt.layout.RowLayout;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.ToolItem;
@@ -55,6 +56,7 @@ public final class LivePlotView {
     private final LogHistogramChart histogram;
     private final Label stats;
     private final Combo board;
+    private final Composite bar;
     private final ToolBarManager toolBar;
     private final IMenuService menus;
     private boolean paused;
@@ -71,7 +73,7 @@ public final class LivePlotView {
         root.setData(PlotWidgetIds.VIEW_OBJECT, this);
         root.setLayout(new GridLayout(1, false));
 
-        Composite bar = new Composite(root, SWT.NONE);
+        bar = new Composite(root, SWT.NONE);
         GridLayout barLayout = new GridLayout(2, false);
         barLayout.marginHeight = 0;
         bar.setLayout(barLayout);
@@ -118,7 +120,16 @@ public final class LivePlotView {
             int needed = toolBar.getControl().computeSize(SWT.DEFAULT, SWT.DEFAULT).x
                     + choices.computeSize(SWT.DEFAULT, SWT.DEFAULT).x + 3 * barLayout.horizontalSpacing;
             int columns = bar.getClientArea().width >= needed ? 2 : 1;
-            if (barLayout.numColumns != columns) {
+            // a board's long name never pushes the combo past the view's edge
+            int comboWidth = Math.min(board.computeSize(SWT.DEFAULT, SWT.DEFAULT).x,
+                    Math.max(120, bar.getClientArea().width - 2 * barLayout.marginWidth - 2 * choicesLayout.marginLeft
+                            - 2 * choicesLayout.marginRight));
+            Object data = board.getLayoutData();
+            boolean resized = !(data instanceof RowData rd) || rd.width != comboWidth;
+            if (resized) {
+                board.setLayoutData(new RowData(comboWidth, SWT.DEFAULT));
+            }
+            if (barLayout.numColumns != columns || resized) {
                 barLayout.numColumns = columns;
                 root.layout(true, true);
             }
@@ -144,10 +155,13 @@ public final class LivePlotView {
                 sash.setOrientation(orientation);
                 sash.setWeights(weights);
             }
-            // too small for both (a plot beside another): the delays get the room, the stats strip keeps the worst
-            Control only = size.x < SMALL_WIDTH && size.y < SMALL_HEIGHT ? delays.control() : null;
+            // too small for all (a plot beside another): the delays get the room, without the histogram and the CPU
+            // legend (the stats strip keeps the worst, the colours are every wqlab view's)
+            boolean small = size.x < SMALL_WIDTH && size.y < SMALL_HEIGHT;
+            Control only = small ? delays.control() : null;
             if (sash.getMaximizedControl() != only) {
                 sash.setMaximizedControl(only);
+                delays.chart().getLegend().setVisible(!small);
             }
         });
 
@@ -239,7 +253,8 @@ public final class LivePlotView {
         }
         if (!java.util.Arrays.asList(board.getItems()).equals(items)) {
             board.setItems(items.toArray(String[]::new));
-            // a wider combo may wrap the bar onto another row: the whole view is laid out for the bar's new height
+            // a wider combo may wrap the bar onto another row: the bar is fitted again, the view laid out
+            bar.notifyListeners(SWT.Resize, new org.eclipse.swt.widgets.Event());
             root.layout(true, true);
         }
         board.select(chosen == null ? 0 : items.indexOf(chosen));
@@ -258,12 +273,21 @@ public final class LivePlotView {
         session = newSession;
         delays.setSource(newSession == null ? null : PlotSource.of(newSession), newSession);
         histogram.clear();
-        stats.setText(newSession == null ? NO_SESSION : StatsText.waiting());
+        showStats(newSession == null ? NO_SESSION : StatsText.waiting());
         if (newSession != null) {
             newSession.addChangeListener(onChange);
         }
         follow();
         commandsMayHaveChanged();
+    }
+
+    /** The stats strip's text; the view is laid out again only when the strip needs another number of lines. */
+    private void showStats(String text) {
+        stats.setText(text);
+        int width = stats.getSize().x;
+        if (width > 0 && stats.computeSize(width, SWT.DEFAULT).y != stats.getSize().y) {
+            root.layout(new Control[] { stats });
+        }
     }
 
     /** Frame listeners run on the UI thread inside the paint, after the series were drawn. */
@@ -348,7 +372,7 @@ public final class LivePlotView {
 
     private void showExtras(ComputedFrame f) {
         if (f.statsText() != null && !f.statsText().equals(stats.getText())) {
-            stats.setText(f.statsText());
+            showStats(f.statsText());
         }
         if (f.histogram() != null) {
             histogram.show(f.histogram());

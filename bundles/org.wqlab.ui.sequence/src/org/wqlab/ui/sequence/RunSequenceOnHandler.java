@@ -38,8 +38,7 @@ public final class RunSequenceOnHandler extends AbstractHandler {
             @Override
             public String getText(Object element) {
                 String name = (String) element;
-                return registry.runs().running(name).map(r -> name + "   (running '" + r.sequence() + "')")
-                        .orElse(name);
+                return registry.runs().running(name).map(r -> name + "   (running)").orElse(name);
             }
         });
         dialog.setTitle("Run Sequence On");

@@ -165,12 +165,17 @@ class EightBoardsBenchmarkTest {
         }
     }
 
-    /** Runs the event loop until {@code done} or {@code longest}, the UI watched; the waits, sorted. */
+    /**
+     * Runs the event loop until {@code done} or {@code longest}, the UI watched; the waits, sorted. Prints where the UI
+     * thread was at each wait over 100 ms.
+     */
     private static long[] watch(Display display, java.util.function.BooleanSupplier done, Duration longest) {
         long end = System.nanoTime() + longest.toNanos();
         try (UiStallWatch w = new UiStallWatch(display, 10)) {
             UiWait.until(display, () -> done.getAsBoolean() || System.nanoTime() > end ? Boolean.TRUE : null,
                     longest.plusSeconds(10), "the watched time");
+            w.stallPlaces().forEach(p -> System.out.println("benchmark eight-boards: UI thread at a wait over 100 ms: "
+                    + p));
             return w.sortedWaitsUs();
         }
     }

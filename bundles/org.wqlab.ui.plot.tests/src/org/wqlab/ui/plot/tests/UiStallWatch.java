@@ -16,6 +16,10 @@ final class UiStallWatch implements AutoCloseable {
     private long[] waitsUs = new long[1 << 16];
     private int count;
     private volatile boolean stopped;
+    /** A wait this long has the UI thread's stack sampled. */
+    private static final long STALL_MS = 100;
+    private static final int FRAMES = 4;
+    private final java.util.Map<String, Integer> stalls = new java.util.HashMap<>();
 
     UiStallWatch(Display display, long periodMs) {
         this.display = display;
@@ -35,12 +39,17 @@ final class UiStallWatch implements AutoCloseable {
                     ran.notifyAll();
                 }
             });
+            boolean sampled = false;
             synchronized (ran) {
                 while (!done[0] && !stopped) {
                     try {
-                        ran.wait(1000);
+                        ran.wait(sampled ? 1000 : STALL_MS);
                     } catch (InterruptedException e) {
                         return;
+                    }
+                    if (!done[0] && !sampled) {
+                        sampled = true;
+                        sample(display.getThread().getStackTrace());
                     }
                 }
             }
@@ -50,6 +59,34 @@ final class UiStallWatch implements AutoCloseable {
                 return;
             }
         }
+    }
+
+    /**
+     * Counts what the UI thread was doing when a wait passed {@link #STALL_MS}: its innermost frames, then the
+     * innermost frame of wqlab's, SWTChart's or the Console's code under them (who asked for that work).
+     */
+    private synchronized void sample(StackTraceElement[] stack) {
+        StringBuilder where = new StringBuilder();
+        int shown = 0;
+        String owner = "";
+        for (StackTraceElement f : stack) {
+            String c = f.getClassName();
+            if (shown < FRAMES) {
+                where.append(shown == 0 ? "" : " < ").append(c.substring(c.lastIndexOf('.') + 1)).append('.')
+                        .append(f.getMethodName());
+                shown++;
+            } else if (owner.isEmpty() && (c.startsWith("org.wqlab.") || c.startsWith("org.eclipse.swtchart.")
+                    || c.startsWith("org.eclipse.ui.console.") || c.startsWith("org.eclipse.ui.internal.console."))) {
+                owner = " ... " + c + "." + f.getMethodName() + ":" + f.getLineNumber();
+            }
+        }
+        stalls.merge(where + owner, 1, Integer::sum);
+    }
+
+    /** The UI thread's innermost frames at each wait longer than {@link #STALL_MS}, most frequent first. */
+    synchronized java.util.List<String> stallPlaces() {
+        return stalls.entrySet().stream().sorted(java.util.Map.Entry.<String, Integer>comparingByValue().reversed())
+                .map(e -> e.getValue() + "x " + e.getKey()).toList();
     }
 
     private synchronized void record(long us) {
