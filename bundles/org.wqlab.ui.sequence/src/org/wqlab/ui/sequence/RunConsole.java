@@ -38,6 +38,8 @@ final class RunConsole implements AutoCloseable {
     private final BlockingQueue<String[]> queue = new LinkedBlockingQueue<>();
     private final Thread writer;
     private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
+    /** Used by the writer thread only. */
+    private final ReportThinning thinning = new ReportThinning(System::nanoTime);
 
     /** A board's console, cleared: one per board, so that runs at the same time never mix their logs. */
     RunConsole(Display display, String board, String title) {
@@ -101,6 +103,10 @@ final class RunConsole implements AutoCloseable {
             while (true) {
                 String[] item = queue.take();
                 if (item[0] == END) {
+                    String last = thinning.leftOutLine();
+                    if (last != null) {
+                        messages.println(last);
+                    }
                     return;
                 }
                 if (item[0].equals("m")) {
@@ -124,7 +130,9 @@ final class RunConsole implements AutoCloseable {
         MessageConsoleStream stream = level == null ? kernel
                 : level.atLeast(KernelLevel.ERR) ? kernelError
                         : level == KernelLevel.WARNING ? kernelWarning : kernel;
-        stream.println(line.text());
+        for (String text : thinning.lines(line.text())) {
+            (text.equals(line.text()) ? stream : messages).println(text);
+        }
     }
 
     @Override
