@@ -311,7 +311,9 @@ final class JschBoardConnection implements BoardConnection {
     }
 
     private TransportException.Dropped dropped(String what, Throwable cause) {
-        return new TransportException.Dropped(profile.name(), what + " (" + target.hostPort() + ")", cause);
+        String why = session.getLogger() instanceof SessionEndLogger end
+                ? end.reason().map(r -> ": " + r).orElse("") : "";
+        return new TransportException.Dropped(profile.name(), what + " (" + target.hostPort() + why + ")", cause);
     }
 
     private static String abbreviated(Command command) {

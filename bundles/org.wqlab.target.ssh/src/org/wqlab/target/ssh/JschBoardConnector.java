@@ -147,6 +147,7 @@ public final class JschBoardConnector implements BoardConnector {
             }
             Session session = jsch.getSession(target.user(), target.hostName(), target.port());
             session.setHostKeyRepository(hostKeys);
+            session.setLogger(new SessionEndLogger());
             session.setConfig("StrictHostKeyChecking", "yes");
             session.setConfig("HashKnownHosts", "no");
             session.setConfig("PreferredAuthentications", String.join(",", methods));

@@ -280,6 +280,9 @@ class SshIntegrationTest {
         assertTrue(outcome instanceof TransportException.Dropped, String.valueOf(outcome));
         assertTrue(((Exception) outcome).getMessage().startsWith("board 'doomed': connection dropped while running"),
                 ((Exception) outcome).getMessage());
+        // the message says why the session ended, as JSch saw it (the server's end of the stream)
+        assertTrue(((Exception) outcome).getMessage().matches(".*\\(127\\.0\\.0\\.1:\\d+: \\S.*\\)"),
+                ((Exception) outcome).getMessage());
         assertFalse(board.isOpen());
         assertThrows(TransportException.Dropped.class, () -> board.run(Command.of("true"), T));
         board.close();
