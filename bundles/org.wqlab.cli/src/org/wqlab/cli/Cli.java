@@ -81,6 +81,11 @@ public final class Cli {
                                                              the QEMU virtual board (releng/virtual-board):
                                                              build it from Debian packages, boot it (returns
                                                              once SSH answers), stop it, say where it runs
+              lava server add|list|remove, lava devices, lava job  LAVA labs: the servers wqlab knows (API token
+                                                             in secure storage), their devices, a sequence
+                                                             written as a LAVA job (docs/cli.md, "LAVA");
+                                                             run on a lab: run --board lava:TYPE
+                                                             [--lava-server NAME]
               help                                           this text
             EXPERIMENT is an experiment folder or an experiment id in the workspace.
             The workspace defaults to $WQLAB_WORKSPACE, else ~/wqlab-workspace/experiments.
@@ -126,6 +131,7 @@ public final class Cli {
                 case "report" -> new ReportVerb(out).run(rest);
                 case "compare" -> new CompareVerb(out).run(rest);
                 case "vboard" -> new VboardVerb(out, err).run(rest);
+                case "lava" -> new LavaVerb(out, err).run(rest);
                 case "explain" -> new ExplainVerb(out, err).run(rest);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);

@@ -101,16 +101,19 @@ final class RunVerb {
         boolean acceptNew = false;
         boolean json = false;
         boolean reportProcedure = false;
+        String lavaServer = null;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
-                case "--board", "--sim-speed", "--workspace", "--var", "--ground-truth", "--junit" -> {
+                case "--board", "--sim-speed", "--workspace", "--var", "--ground-truth", "--junit",
+                        "--lava-server" -> {
                     if (i + 1 >= args.size()) {
                         throw new Cli.UsageException(a + " needs a value");
                     }
                     String v = args.get(++i);
                     switch (a) {
                         case "--board" -> boards.add(v);
+                        case "--lava-server" -> lavaServer = v;
                         case "--workspace" -> workspace = v;
                         case "--ground-truth" -> groundTruth = v;
                         case "--junit" -> junit = v;
@@ -152,6 +155,11 @@ final class RunVerb {
         }
         if (reportProcedure && sequence != null) {
             throw new Cli.UsageException("--report-procedure and a SEQUENCE file (" + sequence + "): give one");
+        }
+        if (lavaServer != null) {
+            // --lava-server names the server of every lava:TYPE board that does not name its own (lava:TYPE@SERVER)
+            String server = lavaServer;
+            boards.replaceAll(b -> b.startsWith("lava:") && !b.contains("@") ? b + "@" + server : b);
         }
         return new Options(sequence, boards.isEmpty() ? List.of("sim") : List.copyOf(boards), speed, speedGiven,
                 workspace, vars, acceptNew, json, groundTruth, reportProcedure, limitOptions.limits(), junit);
@@ -537,8 +545,14 @@ final class RunVerb {
         List<BoardRun> runs = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             String name = entries.get(i).name();
-            runs.add(new BoardRun(name, access(o, registry, entries.get(i)), sequences.get(i),
-                    several ? "[" + name + "] " : ""));
+            BoardAccess access;
+            try {
+                access = access(o, registry, entries.get(i));
+            } catch (IOException e) {
+                err.println("wqlab run: --board " + name + ": " + e.getMessage());
+                return null;
+            }
+            runs.add(new BoardRun(name, access, sequences.get(i), several ? "[" + name + "] " : ""));
         }
         return runs;
     }
@@ -564,7 +578,7 @@ final class RunVerb {
      * claims the form ({@code sim[:PROFILE]} a simulated board of the run's own, {@code vboard},
      * {@code user@host[:port]}, an installed kind's).
      */
-    private BoardAccess access(Options o, BoardRegistry registry, BoardEntry entry) {
+    private BoardAccess access(Options o, BoardRegistry registry, BoardEntry entry) throws IOException {
         BoardEntry board = o.acceptNew ? entry.withProfile(entry.profile()
                 .withHostKeyPolicy(HostKeyPolicy.ACCEPT_NEW)) : entry;
         String name = board.name();
@@ -598,7 +612,9 @@ final class RunVerb {
                 }
             });
         }
-        return new BoardAccess(() -> registry.openConnection(board, prompt), speed, driver, terminalPrompt());
+        // a board of a kind that runs whole sequences itself (a LAVA device type) goes through its execution
+        return new BoardAccess(() -> registry.openConnection(board, prompt), speed, driver, terminalPrompt())
+                .remoteFor(board.kind().id(), name, board.settings());
     }
 
     private ManualPrompt terminalPrompt() {

@@ -115,13 +115,22 @@ public final class SequenceRunner {
                 }
             }, 500, 500, TimeUnit.MILLISECONDS);
             try {
-                monitor.message("connecting");
-                run.connection = board.connector().connect();
-                probeFacts(run);
-                run.kernelLog = new KernelLogSession(run.connection, run.recorder);
-                run.kernelLog.start(run.folder.id());
-                startTrace(run);
-                steps(run, sequence.steps(), "");
+                if (board.remote().isPresent()) {
+                    RemoteOutcome outcome = runRemotely(run, board.remote().get());
+                    status = outcome.status();
+                    summary = outcome.summary();
+                } else {
+                    monitor.message("connecting");
+                    run.connection = board.connector().connect();
+                    probeFacts(run);
+                    run.kernelLog = new KernelLogSession(run.connection, run.recorder);
+                    run.kernelLog.start(run.folder.id());
+                    startTrace(run);
+                    steps(run, sequence.steps(), "");
+                }
+            } catch (RemoteFailure e) {
+                status = e.status;
+                summary = e.getMessage();
             } catch (RunCancelled e) {
                 status = ExperimentStatus.CANCELLED;
                 summary = "cancelled at step " + run.stepNumber;
@@ -150,7 +159,9 @@ public final class SequenceRunner {
                         : "step " + run.stepNumber + ": internal error: " + e;
             } finally {
                 recordNotRun(run);
-                cleanup.cleanUp(run);
+                if (board.remote().isEmpty()) {
+                    cleanup.cleanUp(run); // a remote board's job ends on its own side (a lab powers its device off)
+                }
                 if (run.kernelLog != null) {
                     run.kernelLog.stop();
                 }
@@ -177,6 +188,35 @@ public final class SequenceRunner {
             monitor.message("no verdict: the run did not reach a disconnect");
         }
         return new RunResult(folder, status, summary, run.steps, run.cleanup);
+    }
+
+    // ------------------------------------------------------------------ a board that runs the sequence itself
+
+    /** A remote execution's I/O failure, as the run's status: failed before anything arrived, else interrupted. */
+    private static final class RemoteFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+        final transient ExperimentStatus status;
+
+        RemoteFailure(ExperimentStatus status, String message, Throwable cause) {
+            super(message, cause);
+            this.status = status;
+        }
+    }
+
+    private static RemoteOutcome runRemotely(Run run, RemoteExecution remote) throws RemoteFailure,
+            InterruptedException {
+        run.recorder.startAt(0); // the job's kernel log is all of this run's
+        run.facts.put("board", remote.description());
+        run.monitor.message("running on " + remote.description());
+        try {
+            return remote.execute(new RemoteRun(run));
+        } catch (java.io.IOException e) {
+            boolean arrived = run.recorder.messageCount() > 0 || !run.steps.isEmpty();
+            throw new RemoteFailure(arrived ? ExperimentStatus.INTERRUPTED : ExperimentStatus.FAILED,
+                    e.getMessage() == null ? e.toString() : e.getMessage(), e);
+        } finally {
+            run.topLevelReached = run.sequence.steps().size(); // the execution reports every step it ran or not
+        }
     }
 
     // ------------------------------------------------------------------ workqueue trace (org.wqlab.analysis)
