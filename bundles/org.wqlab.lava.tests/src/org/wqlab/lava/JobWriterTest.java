@@ -92,7 +92,8 @@ class JobWriterTest {
         assertEquals(Map.of("name", "usb_disconnect"), actions.get(3).get("command"));
         List<String> first = steps(actions.get(2));
         assertEquals("echo 1 > /proc/sys/kernel/printk", first.get(0), "the console log level is lowered first");
-        assertTrue(first.contains("cat /dev/kmsg &"), "the kernel log is streamed from user space: " + first);
+        assertTrue(first.contains("cat /dev/kmsg | awk '{ print \"<wqlab-kmsg>\" $0; fflush() }' &"),
+                "the kernel log is streamed from user space, each record marked: " + first);
         // step 2 of the default sequence loads the module with its parameters, step 8 copies 1024 MiB
         assertTrue(first.stream().anyMatch(l -> l.startsWith("wqlab_step 2 'wqlab: step 2 load-module")
                 && l.contains("insmod '\\''/root/latency-mon.ko'\\'' '\\''cpu=-1'\\'' '\\''report_all=1'\\''")),

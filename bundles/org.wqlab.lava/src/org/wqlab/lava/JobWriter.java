@@ -218,11 +218,15 @@ public final class JobWriter {
         return sb.toString();
     }
 
-    /** Waits for a kernel line after this step's own line in the log; fails after the timeout. */
+    /**
+     * Waits for a kernel line after the previous step's line in the log (what that step caused counts, as on an SSH
+     * board: a short stall's report can come before this step starts); fails after the timeout.
+     */
     private static String waitLog(int number, ResolvedStep r) {
         String pattern = r.pattern("pattern").pattern();
-        String after = "dmesg | awk -v m=" + ShellQuote.quote(kmsgLine("step " + number + " "))
-                + " 'f; index($0, m) { f = 1 }' | grep -Eq " + ShellQuote.quote(pattern);
+        String after = number <= 1 ? "dmesg | grep -Eq " + ShellQuote.quote(pattern)
+                : "dmesg | awk -v m=" + ShellQuote.quote(kmsgLine("step " + (number - 1) + " "))
+                        + " 'f; index($0, m) { f = 1 }' | grep -Eq " + ShellQuote.quote(pattern);
         return "timeout " + (long) Math.ceil(r.seconds("timeout", 60)) + " sh -c "
                 + ShellQuote.quote("until " + after + "; do sleep 0.2; done");
     }
@@ -292,7 +296,9 @@ public final class JobWriter {
         return List.of(
                 "echo 1 > /proc/sys/kernel/printk", // printk off the serial console: only emergencies
                 "rm -f " + STOPPED,
-                "cat /dev/kmsg &", // the kernel log, from user space into the job log
+                // the kernel log, from user space into the job log, each record marked so that it is found in a
+                // line it shares with a shell prompt
+                "cat /dev/kmsg | awk '{ print \"" + LogRecord.KMSG_MARKER + "\" $0; fflush() }' &",
                 "echo \"wqlab-fact: uname=$(uname -a)\"",
                 "echo \"wqlab-fact: kernelRelease=$(uname -r)\"",
                 "echo \"wqlab-fact: machine=$(uname -m)\"",

@@ -192,6 +192,8 @@ public final class LavaClient {
                         + "' (HTTP " + r.statusCode() + ": " + message(r) + ")");
             }
             return r;
+        } catch (LavaException e) {
+            throw e;
         } catch (HttpConnectTimeoutException e) {
             throw new LavaException(server + " is unreachable: no answer within " + CONNECT_TIMEOUT.toSeconds()
                     + " s", e);

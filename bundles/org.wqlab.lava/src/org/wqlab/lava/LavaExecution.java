@@ -90,6 +90,13 @@ public final class LavaExecution implements RemoteExecution {
             return follower.follow();
         } finally {
             run.keep(LOG_FILE, follower.log.toString());
+            follower.lag().ifPresent(lag -> {
+                try {
+                    run.facts(Map.of("lava.kernelLineLagMs", lag));
+                } catch (IOException e) {
+                    run.message("cannot keep the kernel lines' lag in the experiment: " + e.getMessage());
+                }
+            });
         }
     }
 
@@ -98,6 +105,11 @@ public final class LavaExecution implements RemoteExecution {
      * named), so that a run refuses before it records anything.
      */
     public void check() throws LavaException {
+        check(client, deviceType, device);
+    }
+
+    /** {@link #check()} before there is a job template to write with. */
+    static void check(LavaClient client, String deviceType, String device) throws LavaException {
         List<String> types = client.deviceTypes().stream().map(LavaClient.DeviceType::name).toList();
         if (!types.contains(deviceType)) {
             throw new LavaException.NotFound(client.server() + " has no device type '" + deviceType + "'"
@@ -127,6 +139,8 @@ public final class LavaExecution implements RemoteExecution {
         private final Map<Integer, Long> startedUs = new HashMap<>();
         private final Map<Integer, String> outcomes = new LinkedHashMap<>();
         final StringBuilder log = new StringBuilder();
+        /** How long after the dispatcher logged a kernel line wqlab had it, ms, one per line. */
+        private final List<Long> lags = new java.util.ArrayList<>();
         private long next;
         private String jobError = "";
         private String state = "";
@@ -175,6 +189,16 @@ public final class LavaExecution implements RemoteExecution {
                 }
             }
             return ended(job);
+        }
+
+        /** "median M, max N over K lines": how far the kernel lines were behind the dispatcher's log. */
+        java.util.Optional<String> lag() {
+            if (lags.isEmpty()) {
+                return java.util.Optional.empty();
+            }
+            List<Long> sorted = lags.stream().sorted().toList();
+            return java.util.Optional.of("median " + sorted.get(sorted.size() / 2) + ", max "
+                    + sorted.get(sorted.size() - 1) + " over " + sorted.size() + " kernel lines");
         }
 
         private double queueTimeoutSeconds() {
@@ -232,9 +256,11 @@ public final class LavaExecution implements RemoteExecution {
             next += piece.lines();
             StringBuilder kernel = new StringBuilder();
             for (LogRecord r : piece.records()) {
-                if (r.kmsgRecord()) {
-                    kernel.append(r.text()).append('\n');
-                    stepLine(r);
+                java.util.Optional<String> record = r.kmsgRecord();
+                if (record.isPresent()) {
+                    kernel.append(record.get()).append('\n');
+                    lags.add(Duration.between(at(r), Instant.now()).toMillis());
+                    stepLine(record.get(), r);
                 } else {
                     if (kernel.length() > 0) {
                         run.kernelRecords(kernel.toString());
@@ -249,8 +275,8 @@ public final class LavaExecution implements RemoteExecution {
             return true;
         }
 
-        private void stepLine(LogRecord r) {
-            Matcher m = STEP_LINE.matcher(r.text());
+        private void stepLine(String record, LogRecord r) {
+            Matcher m = STEP_LINE.matcher(record);
             if (!m.lookingAt()) {
                 return;
             }
@@ -369,7 +395,7 @@ public final class LavaExecution implements RemoteExecution {
             String health = job.health();
             boolean complete = "Complete".equals(health);
             String failedStep = steps.stream().filter(s -> StepRecord.FAILED.equals(outcomes.get(s.number())))
-                    .map(s -> "step " + s.number() + " (" + s.label() + ") failed").findFirst().orElse("");
+                    .map(s -> s.label() + " failed").findFirst().orElse("");
             notRun(StepRecord.NOT_RUN);
             if ("Canceled".equals(health)) {
                 return new RemoteOutcome(ExperimentStatus.CANCELLED, "LAVA job " + id + " was cancelled in LAVA");

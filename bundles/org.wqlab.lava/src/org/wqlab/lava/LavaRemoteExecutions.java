@@ -26,6 +26,9 @@ public final class LavaRemoteExecutions implements RemoteExecutionProvider {
         LavaServers servers = LavaServices.servers();
         LavaServer server = servers.choose(settings.get(LavaBoards.SERVER));
         String type = settings.get(LavaBoards.DEVICE_TYPE);
+        LavaClient client = servers.client(server);
+        // the server answers, takes the token and has the device type: before anything is recorded
+        LavaExecution.check(client, type, settings.get(LavaBoards.DEVICE));
         Path template = server.template(type).orElseThrow(() -> new LavaException(server + " has no job template"
                 + " for device type '" + type + "' (set one: wqlab lava server add " + server.name()
                 + " --url ... --user ... --template " + type + "=FILE)"));
@@ -36,10 +39,8 @@ public final class LavaRemoteExecutions implements RemoteExecutionProvider {
             throw new LavaException("cannot read the job template " + template + " of device type '" + type + "': "
                     + e.getMessage(), e);
         }
-        LavaExecution execution = new LavaExecution(servers.client(server), type, settings.get(LavaBoards.DEVICE),
-                text, template.toString(), new JobWriter.DeviceSetup(server.modulePath(),
-                        JobWriter.DISCONNECT_COMMAND, JobWriter.RECONNECT_COMMAND));
-        execution.check(); // the server answers, takes the token and has the device type: before anything runs
-        return execution;
+        return new LavaExecution(client, type, settings.get(LavaBoards.DEVICE), text, template.toString(),
+                new JobWriter.DeviceSetup(server.modulePath(), JobWriter.DISCONNECT_COMMAND,
+                        JobWriter.RECONNECT_COMMAND));
     }
 }

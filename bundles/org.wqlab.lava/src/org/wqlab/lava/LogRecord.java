@@ -10,6 +10,8 @@ import java.util.regex.Pattern;
  */
 public record LogRecord(String dt, String lvl, Object msg) {
 
+    /** What the job's kernel-log stream puts before each record it prints on the console. */
+    public static final String KMSG_MARKER = "<wqlab-kmsg>";
     private static final Pattern KMSG = Pattern.compile("\\d+,\\d+,\\d+,[^;]*;.*");
 
     /** The message as one line of text (a map or list as LAVA's YAML would print it). */
@@ -21,9 +23,21 @@ public record LogRecord(String dt, String lvl, Object msg) {
         return "target".equals(lvl);
     }
 
-    /** A line the device printed that is a {@code /dev/kmsg} record ({@code 6,1234,567890,-;text}). */
-    public boolean kmsgRecord() {
-        return fromDevice() && msg instanceof String s && KMSG.matcher(s).matches();
+    /**
+     * The {@code /dev/kmsg} record ({@code 6,1234,567890,-;text}) a device line carries after wqlab's marker
+     * {@value #KMSG_MARKER}, wherever in the line: the serial console is shared, so a record may follow a shell prompt
+     * that had no newline of its own.
+     */
+    public java.util.Optional<String> kmsgRecord() {
+        if (!fromDevice() || !(msg instanceof String s)) {
+            return java.util.Optional.empty();
+        }
+        int at = s.lastIndexOf(KMSG_MARKER);
+        if (at < 0) {
+            return java.util.Optional.empty();
+        }
+        String record = s.substring(at + KMSG_MARKER.length());
+        return KMSG.matcher(record).matches() ? java.util.Optional.of(record) : java.util.Optional.empty();
     }
 
     /** A {@code results} record's map (case, definition, result, measurement, units, ...), else an empty one. */
