@@ -213,8 +213,9 @@ public final class LavaExecution implements RemoteExecution {
         private void state(LavaClient.Job job, String phase) throws IOException {
             if (!job.state().equals(state)) {
                 state = job.state();
-                run.message("LAVA job " + id + ": " + job.state() + ("queued".equals(phase)
-                        ? " (waiting for a " + deviceType + " device)" : ""));
+                run.status("LAVA job " + id + ": " + ("queued".equals(phase) ? "queued (" + job.state()
+                        + ", waiting for a " + deviceType + " device)" : job.state().toLowerCase(java.util.Locale.ROOT)
+                                + (job.device().isEmpty() ? "" : " on " + job.device())));
             }
             if (!deviceShown && !job.device().isEmpty()) {
                 deviceShown = true;

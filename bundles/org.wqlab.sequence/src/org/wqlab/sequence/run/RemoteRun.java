@@ -42,6 +42,11 @@ public final class RemoteRun {
         run.monitor.message(text);
     }
 
+    /** Where the run is on the board's side ("LAVA job 12: queued"), see {@link RunMonitor#status}. */
+    public void status(String text) {
+        run.monitor.status(text);
+    }
+
     /**
      * Kernel-log records in {@code /dev/kmsg} format, each ending in a newline: into the experiment's kernel log and
      * the live session. Other lines (a job's own output) must not be passed.

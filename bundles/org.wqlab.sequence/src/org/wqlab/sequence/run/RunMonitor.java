@@ -31,6 +31,14 @@ public interface RunMonitor {
     }
 
     /**
+     * Where the run is, as the board's side says it (a lab's job queued, then running on a device): shown where the
+     * run's state is shown. By default a message.
+     */
+    default void status(String text) {
+        message(text);
+    }
+
+    /**
      * Every kernel-log line the run keeps, as written to the experiment's raw log ({@code /dev/kmsg} record format,
      * newline included), e.g. for a live plot. Called on the transport's thread: must be quick.
      */

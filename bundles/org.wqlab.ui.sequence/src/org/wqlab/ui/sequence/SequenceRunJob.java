@@ -167,8 +167,9 @@ public final class SequenceRunJob extends Job {
             String where = name + (speed == 1 ? "" : " at " + speed + "x board time");
             showSummary("running on " + where);
             console.message("board: " + where + "; USB driver for 'board': " + usb);
+            // a board of a kind that runs whole sequences itself (a LAVA device type) goes through its execution
             BoardAccess access = new BoardAccess(() -> registry.openConnection(name, HostKeyPrompt.REFUSE), speed, usb,
-                    new GuiManualPrompt(display, pm));
+                    new GuiManualPrompt(display, pm)).remoteFor(entry.kind().id(), name, entry.settings());
 
             LiveSession session = new LiveSession(sequence.name() + " on " + name);
             session.setBoardSpeed(speed);
@@ -344,6 +345,12 @@ public final class SequenceRunJob extends Job {
         @Override
         public void message(String text) {
             console.message(text);
+        }
+
+        @Override
+        public void status(String text) {
+            console.message(text);
+            showSummary(text); // queued in a lab, then running on its device: where the run is, in the editor
         }
 
         @Override
