@@ -106,13 +106,13 @@ class LayerCheckTest {
 
     @Test
     void aBundleWithoutARowIsNamed() throws IOException {
-        Path manifest = copy.resolve("bundles/org.wqlab.lava/META-INF/MANIFEST.MF");
+        Path manifest = copy.resolve("bundles/org.wqlab.unlisted/META-INF/MANIFEST.MF");
         Files.createDirectories(manifest.getParent());
-        Files.writeString(manifest, "Manifest-Version: 1.0\nBundle-SymbolicName: org.wqlab.lava\n");
+        Files.writeString(manifest, "Manifest-Version: 1.0\nBundle-SymbolicName: org.wqlab.unlisted\n");
 
         List<String> violations = LayerCheck.check(copy);
 
-        assertEquals(List.of(manifest + ": bundle org.wqlab.lava has no row in " + copy.resolve("docs/architecture.md")),
+        assertEquals(List.of(manifest + ": bundle org.wqlab.unlisted has no row in " + copy.resolve("docs/architecture.md")),
                 violations);
     }
 

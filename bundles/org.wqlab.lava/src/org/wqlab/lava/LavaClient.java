@@ -201,7 +201,9 @@ public final class LavaClient {
             throw new LavaException(server + " did not answer within " + REQUEST_TIMEOUT.toSeconds() + " s to "
                     + what, e);
         } catch (ConnectException | UnresolvedAddressException e) {
-            throw new LavaException(server + " is unreachable: " + (e.getMessage() == null ? e : e.getMessage()), e);
+            throw new LavaException(server + " is unreachable: " + (e.getMessage() != null ? e.getMessage()
+                    : e instanceof ConnectException ? "the connection was refused (is the server up?)" : e.toString()),
+                    e);
         } catch (IOException e) {
             throw new LavaException(server + ": cannot " + what + ": " + e, e);
         } catch (InterruptedException e) {

@@ -85,6 +85,7 @@ public final class LavaExecution implements RemoteExecution {
         facts.put("lava.deviceType", deviceType);
         run.facts(facts);
         run.message("submitted LAVA job " + id + " (" + client.server().jobPage(id) + ")");
+        run.status("LAVA job " + id + ": queued (Submitted, waiting for a " + deviceType + " device)");
         Follower follower = new Follower(run, id, steps);
         try {
             return follower.follow();
@@ -143,7 +144,7 @@ public final class LavaExecution implements RemoteExecution {
         private final List<Long> lags = new java.util.ArrayList<>();
         private long next;
         private String jobError = "";
-        private String state = "";
+        private String state = "Submitted"; // as said when it was submitted
         private boolean deviceShown;
 
         Follower(RemoteRun run, long id, List<JobStep> steps) {
