@@ -97,7 +97,8 @@ class ImportedFormatPluginTest {
                 new TraceCmdReport(), null);
         try {
             List<String> ids = LogImporters.installed().all().stream().map(LogImporter::id).toList();
-            assertEquals(List.of("kmsg", "journal", "serial", "dmesg", "trace-cmd", "kernel-text"), ids);
+            // other bundles' formats first (org.wqlab.lava's job log, this test's trace-cmd report), kernel-text last
+            assertEquals(List.of("lava-job", "trace-cmd", "kmsg", "journal", "serial", "dmesg", "kernel-text"), ids);
 
             Path ws = tmp.resolve("ws");
             CliRun imp = CliRun.of("import", report.toString(), "--workspace", ws.toString(), "--name", "traced");

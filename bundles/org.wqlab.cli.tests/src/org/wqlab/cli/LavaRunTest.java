@@ -131,6 +131,17 @@ class LavaRunTest {
         Instant ended = Instant.parse(job.endTime());
         assertTrue(firstReport.get().isBefore(ended), "the first report arrived at " + firstReport.get()
                 + ", after the job ended at " + ended);
+        // the finished job imported again from LAVA: the same kernel log, the same stall
+        Path imported = dir.resolve("imported");
+        CliRun again = CliRun.of("import", "--lava-server", "lab", Long.toString(jobId), "--workspace",
+                imported.toString());
+        assertEquals(0, again.code(), again.out() + again.err());
+        Path copy = onlyExperiment(imported);
+        assertEquals(kernelLog, Files.readString(copy.resolve("kernel.log")), "the imported job's kernel log");
+        JsonObject copyFacts = JsonParser.parseString(Files.readString(copy.resolve("experiment.json")))
+                .getAsJsonObject().getAsJsonObject("boardFacts");
+        assertEquals(jobId, copyFacts.get("lava.jobId").getAsLong());
+        assertEquals("Complete", copyFacts.get("lava.health").getAsString());
         System.out.println("LAVA job " + jobId + ": worst " + worstMs + " ms after the pull (baseline " + baselineMs
                 + " ms); first report in the experiment " + Duration.between(firstReport.get(), ended).toMillis()
                 + " ms before the job ended; kernel lines behind the dispatcher: " + facts.get(

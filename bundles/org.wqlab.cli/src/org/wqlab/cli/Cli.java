@@ -48,6 +48,8 @@ public final class Cli {
     static final String USAGE = """
             usage: wqlab <verb> [arguments]
               import LOG... [--workspace DIR] [--name NAME]   one experiment per kernel log, prints a summary
+              import --lava-server NAME JOB... [--workspace DIR]
+                                                             one experiment per finished LAVA job
               stats EXPERIMENT|LOG [--workspace DIR] [--json] [--threshold-ms N] [--limit NAME=HARD]...
                     [--warn NAME=SOFT]... [--junit FILE]
                                                              delay statistics (JSON documented in README),
@@ -119,7 +121,8 @@ public final class Cli {
         List<String> rest = List.of(args).subList(1, args.length);
         try {
             return switch (verb) {
-                case "import" -> importLogs(new Args("import", rest, List.of("--workspace", "--name"), List.of()));
+                case "import" -> importLogs(new Args("import", rest, List.of("--workspace", "--name",
+                        "--lava-server"), List.of()));
                 case "stats" -> {
                     LimitOptions limits = LimitOptions.extract(rest);
                     yield stats(new Args("stats", limits.rest(), List.of("--workspace", "--threshold-ms", "--junit"),
@@ -184,6 +187,9 @@ public final class Cli {
             throw new UsageException("no LOG given");
         }
         Workspace ws = workspace(a);
+        if (a.option("--lava-server") != null) {
+            return LavaVerb.importJobs(a.option("--lava-server"), a.positional, ws, out, err);
+        }
         String name = a.option("--name");
         int status = OK;
         int index = 0;

@@ -246,6 +246,46 @@ final class LavaVerb {
         }
     }
 
+    /** {@code wqlab import --lava-server NAME JOB...}: each finished job an experiment; the others still imported. */
+    static int importJobs(String serverName, List<String> jobs, org.wqlab.core.store.Workspace ws, PrintStream out,
+            PrintStream err) {
+        int status = Cli.OK;
+        LavaClient client;
+        try {
+            LavaServers servers = LavaServers.installed();
+            client = servers.client(servers.choose(serverName));
+        } catch (LavaException e) {
+            err.println("wqlab import: " + e.getMessage());
+            return Cli.BAD_INPUT;
+        }
+        for (String job : jobs) {
+            long id;
+            try {
+                id = Long.parseLong(job);
+            } catch (NumberFormatException e) {
+                err.println("wqlab import: '" + job + "' is not a LAVA job id");
+                status = ExitCodes.mostSerious(status, Cli.BAD_INPUT);
+                continue;
+            }
+            try {
+                var e = org.wqlab.lava.LavaImport.importJob(client, id, ws);
+                out.println("imported LAVA job " + id + " as " + e.folder().dir() + " (" + e.content().samples()
+                        .size() + " samples, " + e.content().events().size() + " events)");
+            } catch (LavaException e) {
+                err.println("wqlab import: " + e.getMessage());
+                status = ExitCodes.mostSerious(status, e instanceof LavaException.NotFound ? Cli.BAD_INPUT
+                        : ExitCodes.FAILURE);
+            } catch (org.wqlab.core.model.InputException e) {
+                err.println("wqlab import: LAVA job " + id + ": " + e.getMessage());
+                status = ExitCodes.mostSerious(status, Cli.BAD_INPUT);
+            } catch (IOException e) {
+                err.println("wqlab import: LAVA job " + id + ": " + e.getMessage());
+                status = ExitCodes.mostSerious(status, ExitCodes.FAILURE);
+            }
+        }
+        return status;
+    }
+
     private static String templateDeviceType(String template) {
         try {
             Object doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(template);

@@ -113,6 +113,25 @@ class JobWriterTest {
     }
 
     @Test
+    void withTheKernelLogPrintedAfterTheStepsNothingStreamsDuringThem() throws Exception {
+        // a sequence declares the variable (its default: stream); --var sets it for one run
+        Sequence d = SequenceJson.defaultSequence();
+        Map<String, String> vars = new java.util.LinkedHashMap<>(d.variables());
+        vars.put(JobWriter.KERNEL_LOG_VAR, JobWriter.STREAM);
+        Sequence declaring = d.withContent(d.name(), vars, d.steps());
+        String job = job(declaring, Map.of(JobWriter.KERNEL_LOG_VAR, JobWriter.AFTER));
+        validateWithLavasSchema(job);
+        List<Map<String, Object>> actions = actions(job);
+        assertTrue(steps(actions.get(2)).stream().noneMatch(l -> l.contains("/dev/kmsg |")), job);
+        List<String> last = steps(actions.get(4));
+        assertEquals("timeout 5 cat /dev/kmsg | awk '{ print \"<wqlab-kmsg>\" $0; fflush() }' || true",
+                last.get(last.size() - 1));
+        JobException bad = assertThrows(JobException.class, () -> job(declaring,
+                Map.of(JobWriter.KERNEL_LOG_VAR, "later")));
+        assertEquals("variable lava.kernel.log: 'later' is not stream or after", bad.getMessage());
+    }
+
+    @Test
     void theSoakSequenceUnrollsItsTwentyPullsAndReplugs() throws Exception {
         String job = job(SequenceJson.soak(), Map.of());
         validateWithLavasSchema(job);

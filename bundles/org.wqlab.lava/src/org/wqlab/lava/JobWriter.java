@@ -36,6 +36,14 @@ public final class JobWriter {
 
     /** The test case name of the worst delay after the (first) USB disconnect, a measurement in ms. */
     public static final String WORST_CASE = "worst-delay-after-disconnect";
+    /**
+     * The sequence variable saying when the job prints the kernel log: {@value #STREAM} (default: streamed from user
+     * space while the job runs, so that wqlab follows it live) or {@value #AFTER} (printed once the steps are done:
+     * nothing extra runs on the device during the measurement, and nothing is drawn live).
+     */
+    public static final String KERNEL_LOG_VAR = "lava.kernel.log";
+    public static final String STREAM = "stream";
+    public static final String AFTER = "after";
     /** A step's test case: {@code step-N}. */
     public static final String STEP_CASE_PREFIX = "step-";
     /** What a device of the lab calls its USB user commands, unless the sequence names others. */
@@ -71,7 +79,12 @@ public final class JobWriter {
         List<Object> actions = (List<Object>) job.get("actions");
         List<JobStep> steps = steps(sequence, variables, device);
         long templateSeconds = actions.stream().mapToLong(JobWriter::timeoutSeconds).sum();
-        List<Object> added = actions(sequence, steps, device);
+        String when = variables.values().getOrDefault(KERNEL_LOG_VAR, STREAM);
+        if (!when.equals(STREAM) && !when.equals(AFTER)) {
+            throw new JobException("variable " + KERNEL_LOG_VAR + ": '" + when + "' is not " + STREAM + " or "
+                    + AFTER);
+        }
+        List<Object> added = actions(sequence, steps, when.equals(STREAM));
         long addedSeconds = added.stream().mapToLong(JobWriter::timeoutSeconds).sum();
         actions.addAll(added);
         extendJobTimeout(job, templateSeconds + addedSeconds + 300);
@@ -263,9 +276,9 @@ public final class JobWriter {
 
     // ------------------------------------------------------------------ the actions
 
-    private static List<Object> actions(Sequence sequence, List<JobStep> steps, DeviceSetup device) {
+    private static List<Object> actions(Sequence sequence, List<JobStep> steps, boolean stream) {
         List<Object> actions = new ArrayList<>();
-        List<String> lines = new ArrayList<>(preamble());
+        List<String> lines = new ArrayList<>(preamble(stream));
         double budget = 0;
         int part = 0;
         JobStep firstDisconnect = steps.stream().filter(s -> s.type().equals(StepType.USB_DISCONNECT.id()))
@@ -288,17 +301,22 @@ public final class JobWriter {
         if (firstDisconnect != null) {
             lines.addAll(worstDelay(sequence, firstDisconnect));
         }
+        if (!stream) {
+            lines.add("timeout 5 " + KMSG_STREAM + " || true"); // the whole log, once the steps are done
+        }
         actions.add(test(part, sequence, lines, budget));
         return actions;
     }
 
-    private static List<String> preamble() {
+    /** The kernel log, from user space into the job log, each record marked (found beside a shell prompt). */
+    private static final String KMSG_STREAM = "cat /dev/kmsg | awk '{ print \"" + LogRecord.KMSG_MARKER
+            + "\" $0; fflush() }'";
+
+    private static List<String> preamble(boolean stream) {
         return List.of(
                 "echo 1 > /proc/sys/kernel/printk", // printk off the serial console: only emergencies
                 "rm -f " + STOPPED,
-                // the kernel log, from user space into the job log, each record marked so that it is found in a
-                // line it shares with a shell prompt
-                "cat /dev/kmsg | awk '{ print \"" + LogRecord.KMSG_MARKER + "\" $0; fflush() }' &",
+                stream ? KMSG_STREAM + " &" : "true # the kernel log is printed after the steps",
                 "echo \"wqlab-fact: uname=$(uname -a)\"",
                 "echo \"wqlab-fact: kernelRelease=$(uname -r)\"",
                 "echo \"wqlab-fact: machine=$(uname -m)\"",

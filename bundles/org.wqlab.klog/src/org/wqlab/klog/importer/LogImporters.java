@@ -14,8 +14,9 @@ import org.wqlab.klog.internal.importers.InstalledLogImporters;
 public interface LogImporters {
 
     /**
-     * The importers in the order they are asked: the built-in specific formats ({@link BuiltInImporters#ORDER}),
-     * then the others by id, and last the built-in {@code kernel-text}, which reads any text.
+     * The importers in the order they are asked: other bundles' formats by id (containers such as a LAVA job log,
+     * which hold lines the built-in text formats would take), then the built-in specific formats
+     * ({@link BuiltInImporters#ORDER}), and last the built-in {@code kernel-text}, which reads any text.
      */
     List<LogImporter> all();
 

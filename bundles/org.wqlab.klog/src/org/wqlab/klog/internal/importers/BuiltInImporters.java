@@ -9,7 +9,10 @@ import org.wqlab.klog.importer.LogImporter;
 /** The formats this bundle brings, and the order importers are asked in. */
 public final class BuiltInImporters {
 
-    /** Asked first, most specific first: a serial capture holds dmesg lines, so it is asked before dmesg. */
+    /**
+     * Asked after other bundles' importers (whose formats, a LAVA job log or a trace report, are containers holding
+     * lines these would take), most specific first: a serial capture holds dmesg lines, so it is asked before dmesg.
+     */
     public static final List<String> ORDER = List.of("kmsg", "journal", "serial", "dmesg");
     /** Reads any text, so it is asked after every other importer, including other bundles' ones. */
     public static final String LAST = "kernel-text";
@@ -19,7 +22,7 @@ public final class BuiltInImporters {
             return ORDER.size() + 1;
         }
         int at = ORDER.indexOf(i.id());
-        return at < 0 ? ORDER.size() : at;
+        return at < 0 ? -1 : at;
     }).thenComparing(LogImporter::id);
 
     private BuiltInImporters() {
