@@ -180,7 +180,8 @@ class LavaRunTest {
 
     @Test
     void anUnknownDeviceTypeAndAWrongTokenAreRefusedNamingThem() throws Exception {
-        CliRun type = CliRun.of("run", "--board", "lava:no-such-type", "--workspace", dir.resolve("ws").toString());
+        CliRun type = CliRun.of("run", "--board", "lava:no-such-type@lab", "--workspace", dir.resolve("ws")
+                .toString());
         assertEquals(2, type.code(), type.out() + type.err());
         assertTrue(type.err().contains("has no device type 'no-such-type' (it has: qemu)"), type.err());
         assertFalse(Files.exists(dir.resolve("ws")) && Files.list(dir.resolve("ws")).findAny().isPresent(),

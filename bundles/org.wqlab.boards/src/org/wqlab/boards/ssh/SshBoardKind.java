@@ -42,10 +42,15 @@ public final class SshBoardKind implements BoardKindProvider {
         return true;
     }
 
-    /** Claims {@code user@host[:port]}; a bare host name may be a saved board's name, so it is not claimed here. */
+    /**
+     * Claims {@code user@host[:port]}; a bare host name may be a saved board's name, so it is not claimed here. A user
+     * part with ':' or '/' is no login name (they separate /etc/passwd's fields and paths), so another kind's form
+     * ({@code lava:TYPE@SERVER}) is left to it.
+     */
     @Override
     public Optional<BoardEntry> resolve(String boardArg, List<BoardEntry> saved) {
-        if (boardArg.lastIndexOf('@') < 0) {
+        int at = boardArg.lastIndexOf('@');
+        if (at < 0 || boardArg.substring(0, at).contains(":") || boardArg.substring(0, at).contains("/")) {
             return Optional.empty();
         }
         return Optional.of(BoardEntry.of(profileOf(boardArg)));
