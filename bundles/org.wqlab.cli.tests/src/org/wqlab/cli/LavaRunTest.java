@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.lava.JobWriter;
+import org.wqlab.lava.LavaExecution;
 import org.wqlab.lava.LavaClient;
 import org.wqlab.lava.LavaServer;
 
@@ -204,6 +205,77 @@ class LavaRunTest {
         } catch (java.util.concurrent.TimeoutException stillRunning) {
             // look again
         }
+    }
+
+    @Test
+    void aJobStillQueuedAfterTheQueueTimeoutIsCancelledAndSaidSo() throws Exception {
+        // the lab's only device in maintenance: the scheduler starts nothing
+        String device = lab.getProperty("device");
+        setHealth(device, "Maintenance");
+        try {
+            Path sequence = declaring(LavaExecution.QUEUE_TIMEOUT_VAR, "1800");
+            Path ws = dir.resolve("ws");
+            CliRun r = CliRun.of("run", sequence.toString(), "--board", "lava:qemu", "--workspace", ws.toString(),
+                    "--var", LavaExecution.QUEUE_TIMEOUT_VAR + "=5");
+            assertEquals(1, r.code(), r.out() + r.err());
+            JsonObject runJson = JsonParser.parseString(Files.readString(onlyExperiment(ws).resolve("run.json")))
+                    .getAsJsonObject();
+            String summary = runJson.get("summary").getAsString();
+            assertTrue(summary.matches("LAVA job \\d+ was still queued \\(Submitted\\) after 5 s \\("
+                    + LavaExecution.QUEUE_TIMEOUT_VAR + "\\): cancelled \\(LAVA job \\d+ is Finished, Canceled\\)"),
+                    summary);
+            long id = Long.parseLong(summary.replaceAll("LAVA job (\\d+) .*", "$1"));
+            assertEquals("Canceled", client.job(id).health());
+        } finally {
+            setHealth(device, "Good");
+        }
+    }
+
+    @Test
+    void aJobLavaEndsIncompleteFailsTheRunWithLavasError() throws Exception {
+        // a template whose kernel is not there: LAVA cannot deploy, the job ends Incomplete
+        String template = Files.readString(Path.of(lab.getProperty("template")))
+                .replaceFirst("url: file://\\S*vmlinuz", "url: file:///nonexistent/vmlinuz");
+        Path broken = dir.resolve("broken-template.yaml");
+        Files.writeString(broken, template);
+        CliRun add = CliRun.of("lava", "server", "add", "broken", "--url", lab.getProperty("url"), "--user",
+                lab.getProperty("user"), "--token-file", lab.getProperty("tokenFile"), "--template", "qemu=" + broken);
+        assertEquals(0, add.code(), add.err());
+        try {
+            Path ws = dir.resolve("ws");
+            CliRun r = CliRun.of("run", "--board", "lava:qemu@broken", "--workspace", ws.toString());
+            assertEquals(1, r.code(), r.out() + r.err());
+            JsonObject runJson = JsonParser.parseString(Files.readString(onlyExperiment(ws).resolve("run.json")))
+                    .getAsJsonObject();
+            assertEquals("failed", runJson.get("status").getAsString());
+            String summary = runJson.get("summary").getAsString();
+            assertTrue(summary.matches("(?s)LAVA job \\d+ ended Incomplete: .+"), summary);
+            assertTrue(summary.contains("nonexistent"), "LAVA's own error names the missing file: " + summary);
+        } finally {
+            CliRun.of("lava", "server", "remove", "broken");
+        }
+    }
+
+    /** The default sequence declaring one more variable, as a file. */
+    private Path declaring(String variable, String value) throws Exception {
+        org.wqlab.sequence.Sequence d = org.wqlab.sequence.SequenceJson.defaultSequence();
+        var vars = new java.util.LinkedHashMap<>(d.variables());
+        vars.put(variable, value);
+        Path file = dir.resolve("declaring.wqseq");
+        Files.writeString(file, org.wqlab.sequence.SequenceJson.write(d.withContent(d.name(), vars, d.steps())));
+        return file;
+    }
+
+    /** An admin's change of the device's health through LAVA's REST API (the lab's user is a superuser). */
+    private static void setHealth(String device, String health) throws Exception {
+        var http = java.net.http.HttpClient.newHttpClient();
+        var req = java.net.http.HttpRequest.newBuilder(URI.create(lab.getProperty("url") + "/api/v0.2/devices/"
+                + device + "/")).header("Authorization", "Token " + Files.readString(Path.of(lab
+                        .getProperty("tokenFile"))).strip()).header("Content-Type", "application/json")
+                .method("PATCH", java.net.http.HttpRequest.BodyPublishers.ofString("{\"health\": \"" + health
+                        + "\"}")).build();
+        var r = http.send(req, java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), "setting " + device + "'s health to " + health + ": " + r.body());
     }
 
     private static boolean hasReport(Path kernelLog) {

@@ -183,8 +183,15 @@ public final class LavaClient {
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request, String what) throws LavaException {
-        HttpRequest req = request.header("Authorization", authorization).header("Accept", "application/json")
-                .timeout(REQUEST_TIMEOUT).build();
+        HttpRequest req;
+        try {
+            req = request.header("Authorization", authorization).header("Accept", "application/json")
+                    .timeout(REQUEST_TIMEOUT).build();
+        } catch (IllegalArgumentException notAToken) {
+            // never the value itself: it is a secret
+            throw new LavaException(server + ": the API token of user '" + server.user() + "' is not one (it holds"
+                    + " spaces or control characters)");
+        }
         try {
             HttpResponse<String> r = http.send(req, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             if (r.statusCode() == 401 || r.statusCode() == 403) {

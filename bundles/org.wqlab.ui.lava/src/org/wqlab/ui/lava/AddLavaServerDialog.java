@@ -1,6 +1,5 @@
 package org.wqlab.ui.lava;
 
-import java.util.Arrays;
 import java.util.Optional;
 
 import org.eclipse.jface.dialogs.IDialogConstants;
@@ -43,6 +42,7 @@ final class AddLavaServerDialog extends TitleAreaDialog {
     private Text module;
     private LavaServer server;
     private char[] tokenValue = new char[0];
+    private boolean typed;
 
     AddLavaServerDialog(Shell parent) {
         super(parent);
@@ -86,7 +86,10 @@ final class AddLavaServerDialog extends TitleAreaDialog {
         module = field(form, "latency-mon on the devices:", MODULE, LavaServer.DEFAULT_MODULE,
                 "where the lab's images hold the module");
         for (Text t : new Text[] { name, url, user, token, deviceType, template, module }) {
-            t.addListener(SWT.Modify, e -> check());
+            t.addListener(SWT.Modify, e -> {
+                typed = true;
+                check();
+            });
         }
         return area;
     }
@@ -127,7 +130,8 @@ final class AddLavaServerDialog extends TitleAreaDialog {
             return;
         }
         LavaServerInput.Result r = read();
-        setErrorMessage(r.problem().isEmpty() ? null : r.problem());
+        // what is still missing is said once the user has typed: a new dialog opens with its message, not an error
+        setErrorMessage(r.problem().isEmpty() || !typed ? null : r.problem());
         getButton(IDialogConstants.OK_ID).setEnabled(r.server().isPresent());
     }
 
@@ -148,15 +152,9 @@ final class AddLavaServerDialog extends TitleAreaDialog {
         return Optional.ofNullable(server);
     }
 
-    /** The token typed; the caller clears it once it is stored. */
+    /** The token typed (Add pressed); the caller clears it once it is stored. */
     char[] token() {
-        return Arrays.copyOf(tokenValue, tokenValue.length);
-    }
-
-    @Override
-    public boolean close() {
-        Arrays.fill(tokenValue, '\0');
-        return super.close();
+        return tokenValue;
     }
 
     @Override
