@@ -102,6 +102,11 @@ class LavaRunTest {
         assertTrue(Files.readString(exp.resolve("lava-job.yaml")).contains("name: usb_disconnect"));
         assertTrue(Files.readString(exp.resolve("lava-job-log.yaml")).contains("Running user command"
                 + " 'usb_disconnect'"));
+        // LAVA's results, one JSON line each: the worst delay among them with its measurement and unit
+        assertTrue(Files.readAllLines(exp.resolve("lava-results.jsonl")).stream().map(JsonParser::parseString)
+                .map(JsonElement::getAsJsonObject).anyMatch(o -> o.get("case").getAsString().equals(
+                        JobWriter.WORST_CASE) && o.get("units").getAsString().equals("ms") && o.has("measurement")),
+                "LAVA's worst-delay result in the experiment");
 
         JsonObject runJson = JsonParser.parseString(Files.readString(exp.resolve("run.json"))).getAsJsonObject();
         assertEquals("completed", runJson.get("status").getAsString(), runJson.toString());

@@ -24,13 +24,15 @@ import org.wqlab.sequence.run.StepRecord;
  * starts it, then followed through the REST log endpoint read incrementally, its kernel lines fed to the run as they
  * arrive and its test cases taken as the steps' outcomes. A cancel cancels the job; a job still queued after the
  * queue timeout is cancelled and said so; a log endpoint that fails is asked again, then the run is interrupted with
- * everything that arrived kept. The experiment keeps the job as submitted ({@value #JOB_FILE}) and the job's log
- * ({@value #LOG_FILE}).
+ * everything that arrived kept. The experiment keeps the job as submitted ({@value #JOB_FILE}), the job's log
+ * ({@value #LOG_FILE}) and LAVA's results ({@value #RESULTS_FILE}).
  */
 public final class LavaExecution implements RemoteExecution {
 
     public static final String JOB_FILE = "lava-job.yaml";
     public static final String LOG_FILE = "lava-job-log.yaml";
+    /** LAVA's results of the job (every test case: suite, name, result, measurement, units), as JSON lines. */
+    public static final String RESULTS_FILE = "lava-results.jsonl";
     /** The sequence variable bounding how long the job may wait for a device, in seconds. */
     public static final String QUEUE_TIMEOUT_VAR = "lava.queue.timeout.s";
     private static final double DEFAULT_QUEUE_TIMEOUT_S = 1800;
@@ -91,6 +93,7 @@ public final class LavaExecution implements RemoteExecution {
             return follower.follow();
         } finally {
             run.keep(LOG_FILE, follower.log.toString());
+            run.keep(RESULTS_FILE, follower.results.toString());
             follower.lag().ifPresent(lag -> {
                 try {
                     run.facts(Map.of("lava.kernelLineLagMs", lag));
@@ -140,6 +143,7 @@ public final class LavaExecution implements RemoteExecution {
         private final Map<Integer, Long> startedUs = new HashMap<>();
         private final Map<Integer, String> outcomes = new LinkedHashMap<>();
         final StringBuilder log = new StringBuilder();
+        final StringBuilder results = new StringBuilder();
         /** How long after the dispatcher logged a kernel line wqlab had it, ms, one per line. */
         private final List<Long> lags = new java.util.ArrayList<>();
         private long next;
@@ -333,6 +337,7 @@ public final class LavaExecution implements RemoteExecution {
         }
 
         private void result(Map<String, Object> result, LogRecord r) throws IOException {
+            results.append(new com.google.gson.Gson().toJson(result)).append('\n');
             String testCase = String.valueOf(result.get("case"));
             String outcome = String.valueOf(result.get("result"));
             if ("lava".equals(result.get("definition"))) {

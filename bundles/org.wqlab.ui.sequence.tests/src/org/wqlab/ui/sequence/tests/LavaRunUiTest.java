@@ -106,9 +106,39 @@ class LavaRunUiTest {
             assertEquals("Complete", client.job(jobId).health());
             assertTrue(Files.isRegularFile(job.result().folder().dir().resolve("lava-job.yaml")));
             ui.page.closeEditor(editor, false);
+
+            // Import Last LAVA Jobs on the selected device type: the job just run comes in again, from LAVA
+            var boardsView = ui.page.showView(ViewIds.BOARDS);
+            ui.page.activate(boardsView);
+            TreeRows.select(tree, TreeRows.named(tree, BOARD));
+            UiWait.settle(ui.display);
+            ui.window.getService(org.eclipse.ui.handlers.IHandlerService.class)
+                    .executeCommand("org.wqlab.ui.lava.importJobs", null);
+            Path runFolder = job.result().folder().dir();
+            Path imported = UiWait.until(ui.display, () -> importedCopy(runFolder.getParent(), runFolder, jobId),
+                    Duration.ofSeconds(120), "the job imported as an experiment");
+            assertEquals(Files.readString(runFolder.resolve("kernel.log")), Files.readString(imported.resolve(
+                    "kernel.log")), "the imported job's kernel log is the run's");
         } finally {
             servers.remove("lab");
             registry.refreshKinds();
+        }
+    }
+
+    /** Another experiment of the workspace whose board facts name the LAVA job. */
+    private static Path importedCopy(Path workspace, Path run, long jobId) {
+        try (var folders = Files.list(workspace)) {
+            return folders.filter(f -> !f.equals(run) && Files.isRegularFile(f.resolve("kernel.log")))
+                    .filter(f -> {
+                        try {
+                            return Files.readString(f.resolve("experiment.json")).contains("\"lava.jobId\": \""
+                                    + jobId + "\"");
+                        } catch (java.io.IOException e) {
+                            return false; // being written
+                        }
+                    }).findFirst().orElse(null);
+        } catch (java.io.IOException e) {
+            return null;
         }
     }
 
