@@ -180,7 +180,9 @@ class RunOnVirtualBoardTest {
                     + ")");
             RunResult result = job.result();
             assertNotNull(result, editor.runSummary());
-            assertEquals(ExperimentStatus.COMPLETED, result.status(), result.summary());
+            if (result.status() != ExperimentStatus.COMPLETED) {
+                fail(result.summary() + "\n" + guestSays(registry, name));
+            }
             assertTrue(editor.runSummary().contains(name), "ran on " + editor.runSummary());
             Map<StepPath, StepOutcome> outcomes = editor.outcomes();
             assertEquals(org.wqlab.sequence.SequenceJson.defaultSequence().steps().size(), outcomes.size(),
@@ -216,6 +218,19 @@ class RunOnVirtualBoardTest {
                 tree.deselectAll(); // later runs go to the built-in board again
                 tree.notifyListeners(SWT.Selection, new Event());
             }
+        }
+    }
+
+    /** What the guest's kernel and dropbear said last, over a new connection: why a run on it ended early. */
+    private static String guestSays(BoardRegistry registry, String name) {
+        try (org.wqlab.target.BoardConnection c = registry.openConnection(name,
+                org.wqlab.target.HostKeyPrompt.REFUSE)) {
+            org.wqlab.target.ExecResult r = c.run(org.wqlab.target.Command.shellScript(
+                    "uptime; dmesg | tail -n 40; echo '-- dropbear:'; tail -n 20 /var/log/dropbear.log"),
+                    Duration.ofSeconds(30));
+            return "the guest, asked again: " + r.stdoutText() + r.stderrText();
+        } catch (Exception e) {
+            return "the guest could not be asked again: " + e;
         }
     }
 }
