@@ -50,6 +50,18 @@ class LavaServersTest {
     }
 
     @Test
+    void aServerNothingAnswersOnIsUnreachableNamingIt() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort(); // closed again: nothing listens there
+        }
+        LavaServer gone = new LavaServer("gone", URI.create("http://127.0.0.1:" + port), "wqlab", null);
+        LavaException e = assertThrows(LavaException.class, () -> new LavaClient(gone, "t".toCharArray()).whoami());
+        assertEquals("LAVA server 'gone' (http://127.0.0.1:" + port + ") is unreachable: the connection was refused"
+                + " (is the server up?)", e.getMessage());
+    }
+
+    @Test
     void aDamagedFileIsNamedWithTheEntryAndField() throws Exception {
         Path file = dir.resolve("lava-servers.json");
         Files.writeString(file, "{\"servers\": [{\"name\": \"ok\", \"url\": \"http://127.0.0.1\", \"user\": \"u\"},"
