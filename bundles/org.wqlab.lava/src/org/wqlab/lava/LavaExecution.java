@@ -142,6 +142,7 @@ public final class LavaExecution implements RemoteExecution {
         private final Map<Integer, Instant> started = new HashMap<>();
         private final Map<Integer, Long> startedUs = new HashMap<>();
         private final Map<Integer, String> outcomes = new LinkedHashMap<>();
+        private final java.util.Set<Integer> announced = new java.util.HashSet<>();
         final StringBuilder log = new StringBuilder();
         final StringBuilder results = new StringBuilder();
         /** How long after the dispatcher logged a kernel line wqlab had it, ms, one per line. */
@@ -295,8 +296,17 @@ public final class LavaExecution implements RemoteExecution {
             }
             started.put(number, at(r));
             startedUs.put(number, Long.parseLong(m.group(1)));
-            steps.stream().filter(s -> s.number() == number).findFirst()
-                    .ifPresent(s -> run.stepStarted(number, s.label()));
+            steps.stream().filter(s -> s.number() == number).findFirst().ifPresent(this::announce);
+        }
+
+        /**
+         * Says a step started, once: the kernel log streams behind the test shell, so a short step's own line may come
+         * after its test case, and a step said finished is never said to start again.
+         */
+        private void announce(JobStep s) {
+            if (announced.add(s.number()) && !outcomes.containsKey(s.number())) {
+                run.stepStarted(s.number(), s.label());
+            }
         }
 
         /** Steps without a device line of their own (connect, repeat) before {@code number}: done as it starts. */
@@ -305,7 +315,6 @@ public final class LavaExecution implements RemoteExecution {
                 if (s.number() < number && !started.containsKey(s.number()) && s.shell().isEmpty()
                         && !s.dispatcherCommand()) {
                     started.put(s.number(), at(r));
-                    run.stepStarted(s.number(), s.label());
                     finish(s, StepRecord.OK, s.type().equals("connect") ? "booted by LAVA job " + id : "", r);
                 }
             }
@@ -372,6 +381,7 @@ public final class LavaExecution implements RemoteExecution {
             if (outcomes.containsKey(s.number())) {
                 return;
             }
+            announce(s);
             outcomes.put(s.number(), outcome);
             Instant from = started.getOrDefault(s.number(), at(r));
             long ms = Math.max(0, Duration.between(from, at(r)).toMillis());

@@ -84,7 +84,7 @@ class LavaRunUiTest {
             ui.fileMenuItem("Open Default Sequence");
             SequenceEditor editor = (SequenceEditor) ui.page.getActiveEditor();
             editor.showSteps();
-            ui.page.showView(NewLivePlotHandler.VIEW_ID);
+            org.eclipse.ui.IViewPart plotView = ui.page.showView(NewLivePlotHandler.VIEW_ID);
             SequenceRunJob job = SequenceLauncher.run(editor, ui.window, BOARD);
             assertTrue(job != null, "the run on " + BOARD + " starts");
             // the Console says the job waits for a device, then that it runs on one
@@ -96,6 +96,18 @@ class LavaRunUiTest {
             UiWait.until(ui.display, () -> live.stats().count() > 0 && live.stats().maxUs() >= 100_000, RUN,
                     "the stall after the pull in the live plot (" + live.stats() + ")");
             assertEquals("Running", client.job(jobId).state(), "the reports were drawn while the job ran");
+            // the plot's newest frame draws the stall (the stats strip with it) before the picture is taken
+            org.wqlab.ui.plot.LivePlotView plot = ((org.wqlab.ui.plot.LivePlotPart) plotView.getSite()
+                    .getService(org.eclipse.e4.ui.model.application.ui.basic.MPart.class).getObject()).view();
+            int stall = live.stats().maxUs();
+            UiWait.until(ui.display, () -> {
+                org.wqlab.ui.plot.Frame f = plot.lastFrame();
+                if (f == null || f.maxDrawn() < stall) {
+                    plot.requestRefresh();
+                    return null;
+                }
+                return f;
+            }, Duration.ofSeconds(15), "a frame of the live plot drawing the stall of " + stall + " us");
             ui.display.setCursorLocation(0, ui.shell.getBounds().height - 1);
             UiWait.settle(ui.display);
             ui.capture("lava-run-live.png", data -> true);
