@@ -14,6 +14,7 @@ import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.Step;
 import org.wqlab.sequence.StepType;
 import org.wqlab.sequence.Variables;
+import org.wqlab.sequence.run.KmsgLine;
 import org.wqlab.target.ShellQuote;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -199,7 +200,7 @@ public final class JobWriter {
             case RUN -> new JobStep(number, label, type, name, run(r), "", r.seconds("timeout", RUN_BUDGET_S));
             case SLEEP -> new JobStep(number, label, type, name, "sleep " + seconds(r.seconds("seconds", 0)), "",
                     r.seconds("seconds", 0));
-            case MARK -> new JobStep(number, label, type, name, "echo " + ShellQuote.quote(kmsgLine("mark "
+            case MARK -> new JobStep(number, label, type, name, "echo " + ShellQuote.quote(KmsgLine.of("mark "
                     + r.text("label"))) + " > /dev/kmsg", "", 10);
             case WAIT_LOG -> new JobStep(number, label, type, name, waitLog(number, r), "", r.seconds("timeout", 60));
             case USB_DISCONNECT -> new JobStep(number, label, type, name, "", userCommand(number, label, r,
@@ -238,7 +239,7 @@ public final class JobWriter {
     private static String waitLog(int number, ResolvedStep r) {
         String pattern = r.pattern("pattern").pattern();
         String after = number <= 1 ? "dmesg | grep -Eq " + ShellQuote.quote(pattern)
-                : "dmesg | awk -v m=" + ShellQuote.quote(kmsgLine("step " + (number - 1) + " "))
+                : "dmesg | awk -v m=" + ShellQuote.quote(KmsgLine.of("step " + (number - 1) + " "))
                         + " 'f; index($0, m) { f = 1 }' | grep -Eq " + ShellQuote.quote(pattern);
         return "timeout " + (long) Math.ceil(r.seconds("timeout", 60)) + " sh -c "
                 + ShellQuote.quote("until " + after + "; do sleep 0.2; done");
@@ -258,22 +259,6 @@ public final class JobWriter {
         return s == Math.rint(s) ? Long.toString((long) s) : String.format(Locale.ROOT, "%.3f", s);
     }
 
-    /** wqlab's own kernel-log line, as the runner writes it on an SSH board. */
-    static String kmsgLine(String text) {
-        StringBuilder sb = new StringBuilder("wqlab: ");
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\\' || Character.isISOControl(c)) {
-                sb.append(String.format("\\x%02x", (int) c));
-            } else if (c == '\u2028' || c == '\u2029') {
-                sb.append(String.format("\\u%04x", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
-    }
-
     // ------------------------------------------------------------------ the actions
 
     private static List<Object> actions(Sequence sequence, List<JobStep> steps, boolean stream) {
@@ -285,7 +270,7 @@ public final class JobWriter {
                 .findFirst().orElse(null);
         for (JobStep step : steps) {
             if (step.dispatcherCommand()) {
-                lines.add("echo " + ShellQuote.quote(kmsgLine(step.kernelLine())) + " > /dev/kmsg");
+                lines.add("echo " + ShellQuote.quote(KmsgLine.of(step.kernelLine())) + " > /dev/kmsg");
                 actions.add(test(part++, sequence, lines, budget));
                 lines = new ArrayList<>(List.of(stepFunction()));
                 budget = 0;
@@ -295,7 +280,7 @@ public final class JobWriter {
                 continue;
             }
             budget += step.seconds();
-            lines.add("wqlab_step " + step.number() + " " + ShellQuote.quote(kmsgLine(step.kernelLine())) + " "
+            lines.add("wqlab_step " + step.number() + " " + ShellQuote.quote(KmsgLine.of(step.kernelLine())) + " "
                     + ShellQuote.quote(step.shell().isEmpty() ? "true" : step.shell()));
         }
         if (firstDisconnect != null) {
@@ -336,7 +321,7 @@ public final class JobWriter {
     }
 
     private static List<String> worstDelay(Sequence sequence, JobStep disconnect) {
-        String marker = kmsgLine("step " + disconnect.number() + " " + disconnect.type());
+        String marker = KmsgLine.of("step " + disconnect.number() + " " + disconnect.type());
         String awk = "index($0, m) { f = 1 } f && / delay_us=/ { v = $0; sub(/.* delay_us=/, \"\", v); v = v / 1000;"
                 + " if (v > w) w = v } f && / DELAY: / { v = $0; sub(/.* DELAY: /, \"\", v); v = v + 0;"
                 + " if (v > w) w = v } END { printf \"%.3f\\n\", w + 0 }";

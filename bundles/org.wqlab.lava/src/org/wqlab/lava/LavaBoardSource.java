@@ -28,12 +28,13 @@ public final class LavaBoardSource implements BoardSource {
 
     @Override
     public List<BoardEntry> boards() throws IOException {
-        List<LavaServer> servers = LavaServices.servers().all();
+        LavaServers installed = LavaServices.servers();
+        List<LavaServer> servers = installed.all();
         List<BoardEntry> out = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (LavaServer server : servers) {
             try {
-                out.addAll(boardsOf(server, servers.size() > 1));
+                out.addAll(boardsOf(installed.client(server), servers.size() > 1));
             } catch (LavaException e) {
                 problems.add(e.getMessage());
             }
@@ -44,8 +45,8 @@ public final class LavaBoardSource implements BoardSource {
         return out;
     }
 
-    private static List<BoardEntry> boardsOf(LavaServer server, boolean nameServer) throws LavaException {
-        LavaClient client = LavaServices.servers().client(server);
+    private static List<BoardEntry> boardsOf(LavaClient client, boolean nameServer) throws LavaException {
+        LavaServer server = client.server();
         List<LavaClient.Device> devices = client.devices();
         List<LavaClient.Job> running = client.jobs(null, 20).stream().filter(j -> !j.finished()).toList();
         List<BoardEntry> out = new ArrayList<>();

@@ -7,15 +7,15 @@ package org.wqlab.sequence.run;
  * backslash, {@code x} and two hex digits, the Unicode line and paragraph separators a backslash, {@code u} and four;
  * the only backslash left is followed by {@code x} or {@code u}, which no {@code echo} expands.
  */
-final class KmsgLine {
+public final class KmsgLine {
 
-    static final String PREFIX = "wqlab: ";
+    public static final String PREFIX = "wqlab: ";
 
     private KmsgLine() {
     }
 
     /** {@value #PREFIX} and {@code text} with every character that could end or reshape a record escaped. */
-    static String of(String text) {
+    public static String of(String text) {
         StringBuilder sb = new StringBuilder(PREFIX.length() + text.length()).append(PREFIX);
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
