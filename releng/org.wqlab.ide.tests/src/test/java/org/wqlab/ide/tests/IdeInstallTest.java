@@ -2,6 +2,7 @@ package org.wqlab.ide.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,6 +38,7 @@ class IdeInstallTest {
 
     @Test
     void installUseAndUninstall() throws Exception {
+        assertNotNull(System.getenv("DISPLAY"), "the IDE needs an X display: set DISPLAY (releng/run-tests starts Xvfb)");
         Ide ide = Ide.copyOf(Path.of(System.getProperty("wqlab.ide.dir")), work);
         List<String> before = ide.configuredBundles();
         assertTrue(before.stream().noneMatch(b -> b.startsWith("org.wqlab.")), "the IDE comes without wqlab");
