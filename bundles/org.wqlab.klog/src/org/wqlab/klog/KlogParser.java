@@ -97,6 +97,8 @@ public final class KlogParser {
     private int partialNul;
     private int partialCtrl;
     private boolean partialEsc;
+    private boolean partialHigh;
+    private int partialCr;
     private long partialDropped;
     private byte[] clean = new byte[256];
 
@@ -110,6 +112,9 @@ public final class KlogParser {
     private int lineNul;
     private int lineCtrl;
     private boolean lineEsc;
+    private boolean lineHigh;
+    private int lineCr;
+    private final TerminalLine terminal = new TerminalLine();
     private long ts;
     private TimePrecision precision;
     private boolean kmsgRecord;
@@ -117,6 +122,16 @@ public final class KlogParser {
 
     public KlogParser(KlogSink sink) {
         this.sink = sink;
+    }
+
+    /**
+     * The year of the first date without one (syslog, journal short), when known from elsewhere ({@link LogYear});
+     * ignored once such a date was read. Without it the year is 2000 (a leap year keeps Feb 29 valid).
+     */
+    public void yearHint(int year) {
+        if (journalLastMonth < 0 && year > 0 && year < 10_000) {
+            journalYear = year;
+        }
     }
 
     /** Number of lines handed to the sink so far. */
@@ -173,9 +188,13 @@ public final class KlogParser {
         lineNul = partialNul;
         lineCtrl = partialCtrl;
         lineEsc = partialEsc;
+        lineHigh = partialHigh;
+        lineCr = partialCr;
         partialNul = 0;
         partialCtrl = 0;
         partialEsc = false;
+        partialHigh = false;
+        partialCr = 0;
         processLine(partial, 0, n, length);
     }
 
@@ -196,6 +215,8 @@ public final class KlogParser {
         partialNul += lineNul;
         partialCtrl += lineCtrl;
         partialEsc |= lineEsc;
+        partialHigh |= lineHigh;
+        partialCr += lineCr;
         int n = Math.min(to - from, MAX_LINE - partialLen);
         partialDropped += (to - from) - n;
         if (partialLen + n > partial.length) {
@@ -206,22 +227,27 @@ public final class KlogParser {
     }
 
     /**
-     * Finds the next '\n' at or after {@code from}, or -1; counts NUL and other control bytes (not tab or CR) and
-     * notes ESC on the way. Eight bytes at a time: only words holding a byte below 0x20 are looked at bytewise.
+     * Finds the next '\n' at or after {@code from}, or -1; counts NUL, CR and other control bytes (not tab) and
+     * notes ESC and bytes above 0x7f on the way. Eight bytes at a time: only words holding a byte below 0x20 are
+     * looked at bytewise.
      */
     private int scanLine(byte[] buf, int from, int end) {
         int nul = 0;
         int ctrl = 0;
+        int cr = 0;
         boolean esc = false;
+        boolean high = false;
         int i = from;
         int wordEnd = end - 8;
         while (i <= wordEnd) {
             long x = (long) LONGS.get(buf, i);
             long ctl = (x - BELOW_SPACE) & ~x & HIGHS;
             if (ctl == 0) {
+                high |= (x & HIGHS) != 0;
                 i += 8;
                 continue;
             }
+            high |= (x & HIGHS) != 0;
             // The lowest flagged byte of both masks is exact (borrows only run upwards).
             long y = x ^ NEWLINES;
             long nl = (y - ONES) & ~y & HIGHS;
@@ -229,6 +255,8 @@ public final class KlogParser {
                 lineNul = nul;
                 lineCtrl = ctrl;
                 lineEsc = esc;
+                lineHigh = high;
+                lineCr = cr;
                 return i + (Long.numberOfTrailingZeros(nl) >>> 3);
             }
             for (int k = 0; k < 8; k++, i++) {
@@ -240,39 +268,53 @@ public final class KlogParser {
                     lineNul = nul;
                     lineCtrl = ctrl;
                     lineEsc = esc;
+                    lineHigh = high;
+                    lineCr = cr;
                     return i;
                 }
                 if (b == 0x1b) {
                     esc = true;
                 } else if (b == 0) {
                     nul++;
-                } else if (b != '\t' && b != '\r') {
+                } else if (b == '\r') {
+                    cr++;
+                } else if (b != '\t') {
                     ctrl++;
                 }
             }
         }
         for (; i < end; i++) {
             byte b = buf[i];
-            if (b >= 0x20 || b < 0) {
+            if (b >= 0x20) {
+                continue;
+            }
+            if (b < 0) {
+                high = true;
                 continue;
             }
             if (b == '\n') {
                 lineNul = nul;
                 lineCtrl = ctrl;
                 lineEsc = esc;
+                lineHigh = high;
+                lineCr = cr;
                 return i;
             }
             if (b == 0x1b) {
                 esc = true;
             } else if (b == 0) {
                 nul++;
-            } else if (b != '\t' && b != '\r') {
+            } else if (b == '\r') {
+                cr++;
+            } else if (b != '\t') {
                 ctrl++;
             }
         }
         lineNul = nul;
         lineCtrl = ctrl;
         lineEsc = esc;
+        lineHigh = high;
+        lineCr = cr;
         return -1;
     }
 
@@ -280,67 +322,27 @@ public final class KlogParser {
     private void processLine(byte[] buf, int s, int e, long length) {
         long line = ++lineNo;
         boolean whole = length == e - s;
+        int crs = lineCr;
         while (e > s && buf[e - 1] == '\r') {
             e--;
+            crs--;
         }
         long len = whole ? e - s : length;
-        // Serial noise (a BEL, a backspace) is tolerated; NUL bytes or many control bytes are not text.
-        if (lineNul > 0 || (lineCtrl > 0 && lineCtrl * 16L > len)) {
-            lastWasKmsg = false;
-            sink.anomaly(new Anomaly(line, LogEntry.NO_TIME, TimePrecision.NONE, AnomalyKind.BINARY,
-                    "binary data, not text (" + len + " bytes)"));
-            return;
-        }
-        if (lineEsc) {
-            e = stripEscapes(buf, s, e);
+        if (lineNul > 0 || lineCtrl > 0 || lineEsc || lineHigh || crs > 0) {
+            // what a terminal shows: its line editing applied; only what it cannot show is binary
+            TerminalLine.Rendered shown = terminal.render(buf, s, e, clean);
+            if (terminal.isBinary(len)) {
+                lastWasKmsg = false;
+                sink.anomaly(new Anomaly(line, LogEntry.NO_TIME, TimePrecision.NONE, AnomalyKind.BINARY,
+                        "binary data, not text (" + len + " bytes)"));
+                return;
+            }
+            clean = shown.bytes();
             buf = clean;
             s = 0;
+            e = shown.length();
         }
         parseLine(line, buf, s, e);
-    }
-
-    /** Copies the line into {@link #clean} without ANSI escape sequences; returns the end index. */
-    private int stripEscapes(byte[] buf, int s, int e) {
-        if (clean.length < e - s) {
-            clean = new byte[Math.max(clean.length * 2, e - s)];
-        }
-        int o = 0;
-        int i = s;
-        while (i < e) {
-            byte b = buf[i];
-            if (b != 0x1b) {
-                clean[o++] = b;
-                i++;
-                continue;
-            }
-            i++;
-            if (i >= e) {
-                break;
-            }
-            byte t = buf[i++];
-            if (t == '[') { // CSI: parameters and intermediates, then one final byte 0x40..0x7e
-                while (i < e && buf[i] >= 0x20 && buf[i] <= 0x3f) {
-                    i++;
-                }
-                if (i < e && buf[i] >= 0x40 && buf[i] <= 0x7e) {
-                    i++;
-                }
-            } else if (t == ']') { // OSC: up to BEL or ESC '\'
-                while (i < e && buf[i] != 0x07 && buf[i] != 0x1b) {
-                    i++;
-                }
-                if (i < e && buf[i] == 0x07) {
-                    i++;
-                } else if (i + 1 < e && buf[i] == 0x1b && buf[i + 1] == '\\') {
-                    i += 2;
-                }
-            } else if (t == '(' || t == ')') { // character set selection: one more byte
-                if (i < e) {
-                    i++;
-                }
-            }
-        }
-        return o;
     }
 
     private void parseLine(long line, byte[] buf, int s, int e) {
@@ -354,7 +356,14 @@ public final class KlogParser {
             msg = findEmbeddedStamp(buf, s, e);
         }
         lastWasKmsg = kmsgRecord;
-        if (msg >= 0) {
+        if (msg < 0 && (msg = damagedPrefix(buf, s, e)) >= 0) {
+            ts = LogEntry.NO_TIME; // the stamp lost its start: the message's event, with its time unknown
+            precision = TimePrecision.NONE;
+            if (startsWith(buf, msg, e, DELAY) || startsWith(buf, msg, e, LATENCY_MON)) {
+                sink.raw(line, buf, s, e); // a sample without its time would be plotted nowhere
+                return;
+            }
+        } else if (msg >= 0) {
             sawPrefix |= precision != TimePrecision.NONE;
         } else if (!sawPrefix) {
             ts = LogEntry.NO_TIME; // printk.time=0: order only
@@ -813,6 +822,29 @@ public final class KlogParser {
         return sp + 1 + 8;
     }
 
+    /**
+     * The end of a kernel stamp whose start was lost (a console that dropped bytes): "09544][    C0] BUG: ...",
+     * "544] usb 1-1: ...": up to 13 digits, dots and spaces with a digit among them, ']', an optional caller id,
+     * one space. Returns the message start or -1.
+     */
+    private static int damagedPrefix(byte[] buf, int s, int e) {
+        int q = s;
+        boolean digit = false;
+        while (q < e && q - s < 13 && (isDigit(buf[q]) || buf[q] == '.' || buf[q] == ' ')) {
+            digit |= isDigit(buf[q]);
+            q++;
+        }
+        if (!digit || q >= e || buf[q] != ']') {
+            return -1;
+        }
+        q++;
+        int c = parseCaller(buf, q, e);
+        if (c > 0) {
+            q = c;
+        }
+        return q + 1 < e && buf[q] == ' ' && buf[q + 1] != ' ' ? q + 1 : -1;
+    }
+
     /** Serial consoles print kernel messages into prompt lines: find a "[ sss.uuuuuu]" after other text. */
     private int findEmbeddedStamp(byte[] buf, int s, int e) {
         for (int i = s + 1; i < e; i++) {
@@ -1003,8 +1035,9 @@ public final class KlogParser {
             if (r < 0 || skipSpaces(buf, r, e) != e) {
                 return false;
             }
-            sink.event(new Event(line, ts, precision, EventKind.USB_DISCONNECT, device,
-                    Map.of("device_number", Long.toString(num)), text(buf, m, e)));
+            sink.event(new Event(line, ts, precision, isRootHub(device) ? EventKind.USB_ROOT_HUB_DISCONNECT
+                    : EventKind.USB_DISCONNECT, device, Map.of("device_number", Long.toString(num)),
+                    text(buf, m, e)));
             return true;
         }
         if (startsWith(buf, q, e, NEW)) {
@@ -1026,6 +1059,19 @@ public final class KlogParser {
             return true;
         }
         return false;
+    }
+
+    /** "usb3": the kernel names a root hub usbN, a device behind one BUS-PORT[.PORT...]. */
+    private static boolean isRootHub(String device) {
+        if (!device.startsWith("usb") || device.length() == 3) {
+            return false;
+        }
+        for (int i = 3; i < device.length(); i++) {
+            if (device.charAt(i) < '0' || device.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** "workqueue: <func> hogged CPU for >10000us 4 times, consider switching to WQ_UNBOUND". */

@@ -18,5 +18,7 @@ public enum EventKind {
     /** BUG: workqueue lockup ... */
     WORKQUEUE_LOCKUP,
     /** a mark the user set on the live plot; never read from a kernel log */
-    MARK
+    MARK,
+    /** usb usbN: USB disconnect, device number 1 - a root hub, its host controller going away, not a device pull */
+    USB_ROOT_HUB_DISCONNECT
 }
