@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.core.model.Anomaly;
 import org.wqlab.core.model.Event;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.TimePrecision;
@@ -294,7 +295,10 @@ class KlogFuzzTest {
         return n;
     }
 
-    /** Counts calls and checks each line number comes exactly once, in order. */
+    /**
+     * Counts calls and checks each line number comes exactly once, in order (a boot found by the clock going back
+     * follows its line's own result).
+     */
     static final class CountingSink implements KlogSink {
         long calls;
         long lastLine;
@@ -315,6 +319,10 @@ class KlogFuzzTest {
 
         @Override
         public void event(Event event) {
+            if (event.kind() == EventKind.BOOT && event.line() == lastLine
+                    && "clock went back".equals(event.field("by"))) {
+                return; // the one event that shares its line (after that line's own result)
+            }
             line(event.line());
         }
 

@@ -77,6 +77,15 @@ public final class KlogParser {
     private static final byte[] WQLAB_STEP = ascii("step ");
     private static final byte[] TIME = ascii(" time");
     private static final byte[] STUCK_FOR = ascii("stuck for ");
+    private static final byte[] LINUX_VERSION = ascii("Linux version ");
+    private static final byte[] BOOTING_LINUX = ascii("Booting Linux");
+    private static final byte[] JOURNAL_BOOT = ascii("-- Boot ");
+    private static final byte[] JOURNAL_REBOOT = ascii("-- Reboot --");
+    /**
+     * How far the kernel's clock must go back for a new boot: lines of one boot come slightly out of order (CPUs
+     * printing at once, a continuation), a reboot goes back to about zero.
+     */
+    private static final long BOOT_BACK_US = 1_000_000L;
     private static final byte[][] MONTHS = { ascii("Jan"), ascii("Feb"), ascii("Mar"), ascii("Apr"), ascii("May"),
             ascii("Jun"), ascii("Jul"), ascii("Aug"), ascii("Sep"), ascii("Oct"), ascii("Nov"), ascii("Dec") };
     private static final List<String> START_KEYS = List.of("cpu", "period_ms", "threshold_ms", "report_all");
@@ -118,6 +127,14 @@ public final class KlogParser {
     private long ts;
     private TimePrecision precision;
     private boolean kmsgRecord;
+    /** Whether the line's stamp is the kernel's monotonic clock (bracket stamp, /dev/kmsg), not a wall clock. */
+    private boolean monotonic;
+
+    // Boots: the kernel's monotonic clock restarts at every boot.
+    private int boot = 1;
+    private boolean bootHasContent;
+    private long lastMonotonic = LogEntry.NO_TIME;
+    private String bootBy;
     private long num;
 
     public KlogParser(KlogSink sink) {
@@ -350,12 +367,20 @@ public final class KlogParser {
             sink.raw(line, buf, s, e); // continuation of a /dev/kmsg record (" SUBSYSTEM=usb")
             return;
         }
+        if (s < e && buf[s] == '-' && journalSeparator(line, buf, s, e)) {
+            lastWasKmsg = false;
+            return;
+        }
         kmsgRecord = false;
+        monotonic = false;
         int msg = parsePrefix(buf, s, e);
         if (msg < 0) {
             msg = findEmbeddedStamp(buf, s, e);
         }
         lastWasKmsg = kmsgRecord;
+        if (msg >= 0 && precision != TimePrecision.NONE && bootStarts(line, buf, msg, e)) {
+            return;
+        }
         if (msg < 0 && (msg = damagedPrefix(buf, s, e)) >= 0) {
             ts = LogEntry.NO_TIME; // the stamp lost its start: the message's event, with its time unknown
             precision = TimePrecision.NONE;
@@ -374,6 +399,73 @@ public final class KlogParser {
             return;
         }
         parseMessage(line, buf, msg, e, s);
+        if (bootBy != null) { // the clock went back on a line with its own result: the boot shares that line
+            bootEvent(line, "", text(buf, msg, e));
+        }
+    }
+
+    // ---------------------------------------------------------------- boots
+
+    /**
+     * Whether the kernel line at {@code msg} begins a new boot (after a boot that had other kernel lines): the
+     * kernel's banner ("Linux version ...", "Booting Linux ..."), or its monotonic clock going back. A banner line
+     * is the boot's event and true is returned; a line the clock went back on keeps its own result, and
+     * {@link #bootBy} says the boot event follows it.
+     */
+    private boolean bootStarts(long line, byte[] buf, int msg, int e) {
+        bootBy = null;
+        boolean banner = startsWith(buf, msg, e, LINUX_VERSION) || startsWith(buf, msg, e, BOOTING_LINUX);
+        boolean back = false;
+        if (monotonic) {
+            back = lastMonotonic != LogEntry.NO_TIME && ts < lastMonotonic - BOOT_BACK_US;
+            lastMonotonic = ts;
+        }
+        if (!bootHasContent) {
+            bootHasContent = !banner;
+            return false;
+        }
+        if (banner) {
+            bootBy = "kernel banner";
+            bootEvent(line, "", text(buf, msg, e));
+            bootHasContent = false;
+            return true;
+        }
+        if (back) {
+            bootBy = "clock went back";
+        }
+        return false;
+    }
+
+    /** journalctl's "-- Boot ID --" between boots, and older versions' "-- Reboot --". */
+    private boolean journalSeparator(long line, byte[] buf, int s, int e) {
+        String id;
+        if (startsWith(buf, s, e, JOURNAL_REBOOT) && e - s == JOURNAL_REBOOT.length) {
+            id = "";
+        } else if (startsWith(buf, s, e, JOURNAL_BOOT) && e - s > JOURNAL_BOOT.length + 3 && buf[e - 1] == '-'
+                && buf[e - 2] == '-' && buf[e - 3] == ' ') {
+            id = text(buf, s + JOURNAL_BOOT.length, e - 3).strip();
+        } else {
+            return false;
+        }
+        if (bootHasContent) {
+            ts = LogEntry.NO_TIME;
+            precision = TimePrecision.NONE;
+            bootBy = "journal";
+            bootEvent(line, id, text(buf, s, e));
+            bootHasContent = false;
+        } else {
+            sink.raw(line, buf, s, e);
+        }
+        return true;
+    }
+
+    private void bootEvent(long line, String subject, String message) {
+        boot++;
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("boot", Integer.toString(boot));
+        fields.put("by", bootBy);
+        sink.event(new Event(line, ts, precision, EventKind.BOOT, subject, fields, message));
+        bootBy = null;
     }
 
     // ---------------------------------------------------------------- prefixes
@@ -479,6 +571,7 @@ public final class KlogParser {
             if (t >= 0) {
                 ts = t;
                 precision = TimePrecision.US;
+                monotonic = true;
                 return s + 14;
             }
         }
@@ -508,6 +601,7 @@ public final class KlogParser {
                     && f5 <= 9) {
                 ts = sec * 1_000_000L + ((((f0 * 10 + f1) * 10 + f2) * 10 + f3) * 10 + f4) * 10 + f5;
                 precision = TimePrecision.US;
+                monotonic = true;
                 return q + 7;
             }
             return -1;
@@ -529,6 +623,7 @@ public final class KlogParser {
         }
         ts = sec * 1_000_000L + frac;
         precision = TimePrecision.US;
+        monotonic = true;
         return q + 1;
     }
 
@@ -686,6 +781,7 @@ public final class KlogParser {
         }
         ts = usec;
         precision = TimePrecision.US;
+        monotonic = true;
         return q + 1;
     }
 

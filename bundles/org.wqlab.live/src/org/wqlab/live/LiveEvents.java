@@ -24,6 +24,7 @@ final class LiveEvents {
             case WORKQUEUE_LOCKUP -> new LiveEvent(timeUs, EventKind.WORKQUEUE_LOCKUP, "workqueue lockup");
             case USB_ROOT_HUB_DISCONNECT -> new LiveEvent(timeUs, EventKind.USB_ROOT_HUB_DISCONNECT,
                     "root hub gone " + event.subject());
+            case BOOT -> new LiveEvent(timeUs, EventKind.BOOT, "boot " + event.field("boot"));
         });
     }
 
