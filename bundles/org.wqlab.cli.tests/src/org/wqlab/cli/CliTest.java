@@ -59,7 +59,7 @@ class CliTest {
         CliRun stats = CliRun.of("stats", id, "--workspace", ws.toString(), "--json");
         assertEquals(0, stats.code(), stats.err());
         JsonObject j = JsonParser.parseString(stats.out()).getAsJsonObject();
-        assertEquals(1, j.get("formatVersion").getAsInt());
+        assertEquals(2, j.get("formatVersion").getAsInt());
         assertEquals("experiment", j.getAsJsonObject("source").get("kind").getAsString());
         assertEquals("caller run", j.getAsJsonObject("source").get("name").getAsString());
         JsonObject d = j.getAsJsonObject("delayUs");
