@@ -86,4 +86,26 @@ class MultiLogStatsTest {
             assertEquals(2, s.count());
         }
     }
+
+    @Test
+    void statsJsonListsTheKernelsWorkqueueWarnings() throws IOException {
+        Path log = Files.writeString(tmp.resolve("wq.log"), """
+                [   10.000000] workqueue: hub_event hogged CPU for >10000us 4 times, consider switching to WQ_UNBOUND
+                [   20.000000] workqueue: hub_event hogged CPU for >10000us 8 times, consider switching to WQ_UNBOUND
+                [   72.000000] BUG: workqueue lockup - pool cpus=0 node=0 flags=0x0 nice=0 stuck for 31s!
+                """);
+        CliRun r = CliRun.of("stats", log.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonObject j = JsonParser.parseString(r.out()).getAsJsonObject();
+        JsonArray hogs = j.getAsJsonArray("workqueueHogs");
+        assertEquals(List.of(4L, 8L), longs(hogs, "times"));
+        assertEquals(List.of(4L, 4L), longs(hogs, "timesSincePrevious"));
+        assertEquals(List.of(10_000L, 10_000L), longs(hogs, "thresholdUs"));
+        assertEquals("hub_event", hogs.get(1).getAsJsonObject().get("function").getAsString());
+        JsonObject lockup = j.getAsJsonArray("workqueueLockups").get(0).getAsJsonObject();
+        assertEquals(3, lockup.get("line").getAsLong());
+        assertEquals("0", lockup.get("cpus").getAsString());
+        assertEquals(31, lockup.get("stuckS").getAsLong());
+        assertEquals(72_000_000L, lockup.get("timestampUs").getAsLong());
+    }
 }

@@ -11,6 +11,8 @@ import java.util.Optional;
 
 import org.wqlab.core.model.Anomaly;
 import org.wqlab.core.model.AnomalyKind;
+import org.wqlab.core.model.Event;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.analysis.Analysis;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.LogEntry;
@@ -159,6 +161,46 @@ final class StatsJson {
         }
         w.endArray();
         writeCycles(w, CycleDistribution.of(s));
+        writeWorkqueueWarnings(w, c);
+    }
+
+    /** The kernel's own workqueue warnings: CPU hogs (a running count) and pool lockups. */
+    private static void writeWorkqueueWarnings(JsonWriter w, LogContent c) throws IOException {
+        w.name("workqueueHogs").beginArray();
+        for (Event e : c.events()) {
+            if (e.kind() == EventKind.WORKQUEUE_HOG) {
+                w.beginObject();
+                w.name("line").value(e.line());
+                time(w.name("timestampUs"), e.timestampUs());
+                w.name("function").value(e.subject());
+                number(w.name("thresholdUs"), e.field("threshold_us"));
+                number(w.name("times"), e.field("times"));
+                number(w.name("timesSincePrevious"), e.field("times_since_previous"));
+                w.endObject();
+            }
+        }
+        w.endArray();
+        w.name("workqueueLockups").beginArray();
+        for (Event e : c.events()) {
+            if (e.kind() == EventKind.WORKQUEUE_LOCKUP) {
+                w.beginObject();
+                w.name("line").value(e.line());
+                time(w.name("timestampUs"), e.timestampUs());
+                w.name("pool").value(e.subject());
+                w.name("cpus").value(e.field("cpus"));
+                number(w.name("stuckS"), e.field("stuck_s"));
+                w.endObject();
+            }
+        }
+        w.endArray();
+    }
+
+    private static void number(JsonWriter w, String digits) throws IOException {
+        if (digits == null) {
+            w.nullValue();
+        } else {
+            w.value(Long.parseLong(digits));
+        }
     }
 
     /** The worst delay per disconnect cycle and its distribution ({@link CycleDistribution}). */

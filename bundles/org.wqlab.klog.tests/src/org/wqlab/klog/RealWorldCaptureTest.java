@@ -96,7 +96,8 @@ class RealWorldCaptureTest {
                 """);
         assertEquals(EventKind.USB_DISCONNECT, ((Event) e.get(0)).kind());
         assertEquals(new Event(2, LogEntry.NO_TIME, TimePrecision.NONE, EventKind.WORKQUEUE_LOCKUP,
-                "cpus=0 node=0 flags=0x0 nice=0", Map.of("stuck_s", "32"),
+                "cpus=0 node=0 flags=0x0 nice=0",
+                Map.of("stuck_s", "32", "cpus", "0", "node", "0", "flags", "0x0", "nice", "0"),
                 "BUG: workqueue lockup - pool cpus=0 node=0 flags=0x0 nice=0 stuck for 32s!"), e.get(1));
         assertEquals(new Sample(3, 9545_000_000L, TimePrecision.US, 30_000, -1, -1, true), e.get(2));
         assertEquals("545.5] DELAY: 40", text(e.get(3)), "a sample without its time is kept as context");
@@ -174,5 +175,35 @@ class RealWorldCaptureTest {
         assertEquals(2, s.size());
         assertEquals(Instant.parse(firstYear + "-12-31T23:59:58Z").toEpochMilli() * 1000, s.timestampUs(0));
         assertEquals(Instant.parse((firstYear + 1) + "-01-01T00:00:02Z").toEpochMilli() * 1000, s.timestampUs(1));
+    }
+
+    @Test
+    void theKernelsWorkqueueWarningsSayWhatTheyMean() {
+        List<LogEntry> e = KlogParser.parseAll("""
+                [   10.000000] workqueue: hub_event hogged CPU for >10000us 4 times, consider switching to WQ_UNBOUND
+                [   20.000000] workqueue: hub_event hogged CPU for >10000us 8 times, consider switching to WQ_UNBOUND
+                [   21.000000] workqueue: vmstat_update hogged CPU for >20000us 4 times, consider switching to WQ_UNBOUND
+                [   40.000000] workqueue: hub_event hogged CPU for >10000us 16 times, consider switching to WQ_UNBOUND
+                [   72.000000] BUG: workqueue lockup - pool cpus=0-3 flags=0x4 nice=0 stuck for 31s!
+                [   72.000010] Showing busy workqueues and worker pools:
+                [   72.000020] workqueue events_unbound: flags=0x2
+                [   72.000030]   pwq 8: cpus=0-3 flags=0x4 nice=0 active=1/512 refcnt=2
+                [   72.000040]     in-flight: 57:hub_event
+                [    0.000000] Linux version 6.1.0
+                [    5.000000] workqueue: hub_event hogged CPU for >10000us 4 times, consider switching to WQ_UNBOUND
+                """);
+        List<Event> hogs = e.stream().filter(x -> x instanceof Event ev && ev.kind() == EventKind.WORKQUEUE_HOG)
+                .map(Event.class::cast).toList();
+        assertEquals(List.of("hub_event", "hub_event", "vmstat_update", "hub_event", "hub_event"),
+                hogs.stream().map(Event::subject).toList());
+        assertEquals(List.of("4", "8", "4", "16", "4"), hogs.stream().map(h -> h.field("times")).toList());
+        assertEquals(List.of("4", "4", "4", "8", "4"), hogs.stream().map(h -> h.field("times_since_previous"))
+                .toList(), "a running total: the difference since the last line, counted again after a boot");
+        assertEquals(List.of("10000", "10000", "20000", "10000", "10000"),
+                hogs.stream().map(h -> h.field("threshold_us")).toList());
+        assertEquals(new Event(5, 72_000_000L, TimePrecision.US, EventKind.WORKQUEUE_LOCKUP,
+                "cpus=0-3 flags=0x4 nice=0", Map.of("stuck_s", "31", "cpus", "0-3", "flags", "0x4", "nice", "0"),
+                "BUG: workqueue lockup - pool cpus=0-3 flags=0x4 nice=0 stuck for 31s!"), e.get(4));
+        assertEquals("[   72.000040]     in-flight: 57:hub_event", text(e.get(8)), "the dump stays as context");
     }
 }

@@ -88,6 +88,7 @@ public final class KlogParser {
     private static final long BOOT_BACK_US = 1_000_000L;
     private static final byte[][] MONTHS = { ascii("Jan"), ascii("Feb"), ascii("Mar"), ascii("Apr"), ascii("May"),
             ascii("Jun"), ascii("Jul"), ascii("Aug"), ascii("Sep"), ascii("Oct"), ascii("Nov"), ascii("Dec") };
+    private static final List<String> POOL_KEYS = List.of("cpus", "node", "flags", "nice");
     private static final List<String> START_KEYS = List.of("cpu", "period_ms", "threshold_ms", "report_all");
 
     /** The journal's short format has no year: a leap year keeps Feb 29 valid; the year steps on wrap-around. */
@@ -135,6 +136,8 @@ public final class KlogParser {
     private boolean bootHasContent;
     private long lastMonotonic = LogEntry.NO_TIME;
     private String bootBy;
+    /** Each function's last "hogged CPU ... N times" count in this boot. */
+    private final Map<String, Long> hogTimes = new java.util.HashMap<>();
     private long num;
 
     public KlogParser(KlogSink sink) {
@@ -461,6 +464,7 @@ public final class KlogParser {
 
     private void bootEvent(long line, String subject, String message) {
         boot++;
+        hogTimes.clear();
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("boot", Integer.toString(boot));
         fields.put("by", bootBy);
@@ -1186,11 +1190,14 @@ public final class KlogParser {
         if (q < 0 || !startsWith(buf, q, e, TIME)) {
             return false;
         }
+        String function = text(buf, f, at);
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("threshold_us", Long.toString(thresholdUs));
         fields.put("times", Long.toString(num));
-        sink.event(new Event(line, ts, precision, EventKind.WORKQUEUE_HOG, text(buf, f, at), fields,
-                text(buf, m, e)));
+        // the kernel's count is a running total printed with back-off (4, 8, 16 ...): what happened since the last
+        Long before = hogTimes.put(function, num);
+        fields.put("times_since_previous", Long.toString(before == null || before > num ? num : num - before));
+        sink.event(new Event(line, ts, precision, EventKind.WORKQUEUE_HOG, function, fields, text(buf, m, e)));
         return true;
     }
 
@@ -1226,6 +1233,12 @@ public final class KlogParser {
         int at = indexOf(buf, m, e, STUCK_FOR);
         if (at >= 0 && parseNumber(buf, at + STUCK_FOR.length, e, 9) > 0) {
             fields.put("stuck_s", Long.toString(num));
+        }
+        for (String pair : subject.split(" ")) { // cpus=0 node=0 flags=0x0 nice=0 (an unbound pool: no node)
+            int eq = pair.indexOf('=');
+            if (eq > 0 && eq < pair.length() - 1 && POOL_KEYS.contains(pair.substring(0, eq))) {
+                fields.put(pair.substring(0, eq), pair.substring(eq + 1));
+            }
         }
         sink.event(new Event(line, ts, precision, EventKind.WORKQUEUE_LOCKUP, subject, fields, message));
     }
