@@ -49,16 +49,14 @@ public final class KlogFiles {
 
     /** As {@link #read(Path)}, reading dates without a year from {@code year} on (0: unknown). */
     public static LogContent read(Path file, int year) throws InputException {
-        LogContentSink sink = new LogContentSink();
-        long lines;
+        LogContent content;
         try {
-            lines = parse(file, sink, year);
+            content = ParallelParse.read(file, year).content(); // a large file on two cores
         } catch (NoSuchFileException e) {
             throw new InputException(file, 0, "no such file");
         } catch (IOException e) {
             throw new InputException(file, 0, "cannot read: " + e.getMessage(), e);
         }
-        LogContent content = sink.content(lines);
         checkText(file, content);
         return content;
     }

@@ -85,7 +85,7 @@ public final class KlogParser {
      * How far the kernel's clock must go back for a new boot: lines of one boot come slightly out of order (CPUs
      * printing at once, a continuation), a reboot goes back to about zero.
      */
-    private static final long BOOT_BACK_US = 1_000_000L;
+    static final long BOOT_BACK_US = 1_000_000L;
     private static final byte[][] MONTHS = { ascii("Jan"), ascii("Feb"), ascii("Mar"), ascii("Apr"), ascii("May"),
             ascii("Jun"), ascii("Jul"), ascii("Aug"), ascii("Sep"), ascii("Oct"), ascii("Nov"), ascii("Dec") };
     private static final List<String> POOL_KEYS = List.of("cpus", "node", "flags", "nice");
@@ -135,6 +135,7 @@ public final class KlogParser {
     private int boot = 1;
     private boolean bootHasContent;
     private long lastMonotonic = LogEntry.NO_TIME;
+    private long firstMonotonic = LogEntry.NO_TIME;
     private String bootBy;
     /** Each function's last "hogged CPU ... N times" count in this boot. */
     private final Map<String, Long> hogTimes = new java.util.HashMap<>();
@@ -152,6 +153,27 @@ public final class KlogParser {
         if (journalLastMonth < 0 && year > 0 && year < 10_000) {
             journalYear = year;
         }
+    }
+
+    /**
+     * What a parse of a file's first part leaves that the parse of the rest depends on ({@link ParallelParse}).
+     *
+     * @param firstMonotonic the first monotonic stamp this parser read, NO_TIME for none
+     * @param yearless       whether it read a date without a year
+     */
+    record SeamState(boolean sawPrefix, boolean bootHasContent, long lastMonotonic, long firstMonotonic, int boot,
+            Map<String, Long> hogTimes, boolean yearless) {
+    }
+
+    SeamState seamState() {
+        return new SeamState(sawPrefix, bootHasContent, lastMonotonic, firstMonotonic, boot, Map.copyOf(hogTimes),
+                journalLastMonth >= 0);
+    }
+
+    /** Starts as the parse of a log's later part: after kernel lines of a boot, the first part's guessed state. */
+    void continueAfterKernelLines() {
+        sawPrefix = true;
+        bootHasContent = true;
     }
 
     /** Number of lines handed to the sink so far. */
@@ -422,6 +444,9 @@ public final class KlogParser {
         if (monotonic) {
             back = lastMonotonic != LogEntry.NO_TIME && ts < lastMonotonic - BOOT_BACK_US;
             lastMonotonic = ts;
+            if (firstMonotonic == LogEntry.NO_TIME) {
+                firstMonotonic = ts;
+            }
         }
         if (!bootHasContent) {
             bootHasContent = !banner;
