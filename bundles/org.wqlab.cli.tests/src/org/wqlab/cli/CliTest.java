@@ -27,9 +27,14 @@ class CliTest {
     Path tmp;
 
     private Path log(String name) throws IOException {
-        try (InputStream in = getClass().getResourceAsStream("/testdata/" + name)) {
+        return testData(tmp, name);
+    }
+
+    /** The test log {@code name} written into {@code dir}. */
+    static Path testData(Path dir, String name) throws IOException {
+        try (InputStream in = CliTest.class.getResourceAsStream("/testdata/" + name)) {
             assertNotNull(in, name);
-            Path p = tmp.resolve(name);
+            Path p = dir.resolve(name);
             Files.write(p, in.readAllBytes());
             return p;
         }

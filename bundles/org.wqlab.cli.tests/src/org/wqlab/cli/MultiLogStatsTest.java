@@ -1,11 +1,9 @@
 package org.wqlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,10 +24,7 @@ class MultiLogStatsTest {
     Path tmp;
 
     private Path log(String name) throws IOException {
-        try (InputStream in = getClass().getResourceAsStream("/testdata/" + name)) {
-            assertNotNull(in, name);
-            return Files.write(tmp.resolve(name), in.readAllBytes());
-        }
+        return CliTest.testData(tmp, name);
     }
 
     private static List<Long> longs(JsonArray boots, String... path) {
