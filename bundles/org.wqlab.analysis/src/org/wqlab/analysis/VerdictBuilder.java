@@ -83,6 +83,7 @@ public final class VerdictBuilder {
             causes.add(n.cause());
             advice.add(n.advice());
         });
+        causes.addAll(KernelWorkqueueWarnings.causes(in.events()));
         return new Verdict(Verdict.NORMAL, headline, causes, advice);
     }
 
@@ -97,6 +98,7 @@ public final class VerdictBuilder {
         if (worst.culprits().isEmpty()) {
             String why = in.traced() ? "the trace shows no work item of " + cpuText + "'s pool in that time"
                     : traceMissing(in);
+            causes.addAll(KernelWorkqueueWarnings.causes(in.events()));
             return new Verdict(Verdict.STALLED, "stalled: " + waited + "; " + why, causes, advice);
         }
         Culprit c = worst.culprits().get(0);
@@ -123,6 +125,7 @@ public final class VerdictBuilder {
         cpuIntensive(in, worst, c, causes, advice);
         move(f, cpu, c, advice);
         usbInterrupt(in, f, cpu, c, causes, advice);
+        causes.addAll(KernelWorkqueueWarnings.causes(in.events()));
         return new Verdict(Verdict.STALLED, headline, causes, advice);
     }
 
