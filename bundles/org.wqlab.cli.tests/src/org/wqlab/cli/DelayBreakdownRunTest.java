@@ -60,6 +60,7 @@ class DelayBreakdownRunTest {
         CliRun explain = CliRun.of("explain", experiment.toString(), "--table");
         assertEquals(0, explain.code(), explain.err());
         String text = explain.out();
+        System.out.println(text);
         assertTrue(text.contains("where the worst delay went on CPU " + cpu), text);
         assertTrue(text.matches("(?s).*\\n  hub_event +work item +\\d+ +9\\d\\.\\d\\n.*"), text);
         assertTrue(text.contains("arch_timer") && text.contains("hard IRQ"), text);

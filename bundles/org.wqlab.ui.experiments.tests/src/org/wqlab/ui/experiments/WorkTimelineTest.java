@@ -187,7 +187,7 @@ class WorkTimelineTest {
         canvas.notifyListeners(SWT.MouseUp, up);
     }
 
-    private static void hideSideViews(IWorkbenchPage page) {
+    static void hideSideViews(IWorkbenchPage page) {
         for (String id : List.of(ViewIds.LIVE_PLOT, ViewIds.CONSOLE, ViewIds.PROGRESS, ViewIds.KERNEL_MODULE,
                 ViewIds.PROPERTIES, ViewIds.BOARDS)) {
             IViewPart v = page.findView(id);
@@ -197,7 +197,7 @@ class WorkTimelineTest {
         }
     }
 
-    private static void selectTab(ExperimentEditor editor, String title) {
+    static void selectTab(ExperimentEditor editor, String title) {
         var tabs = (CTabFolder) find(editor.banner().getParent(), ExperimentIds.EDITOR_TABS);
         for (var item : tabs.getItems()) {
             if (item.getText().equals(title)) {
@@ -217,7 +217,7 @@ class WorkTimelineTest {
         throw new AssertionError("no " + key);
     }
 
-    private static <T> T inBackground(Display display, Callable<T> work) throws Exception {
+    static <T> T inBackground(Display display, Callable<T> work) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
