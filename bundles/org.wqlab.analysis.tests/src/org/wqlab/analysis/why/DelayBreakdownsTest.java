@@ -81,6 +81,17 @@ class DelayBreakdownsTest {
     }
 
     @Test
+    void x86LocalTimerVectorIsAHardInterrupt() {
+        List<String> trace = new java.util.ArrayList<>(TRACE);
+        trace.add(14, "     kworker/0:1-50      [000] d.h1. 10.080000: local_timer_entry: vector=236");
+        trace.add(15, "     kworker/0:1-50      [000] d.h1. 10.080009: local_timer_exit: vector=236");
+        DelayBreakdown b = new DelayBreakdowns(WorkTimeline.build(trace)).of(0, FROM, TO);
+        assertEquals(9, part(b, DelayPart.HARDIRQ, "local_timer"));
+        assertEquals(89_388 - 9, b.work("hub_event").us());
+        assertEquals(0, b.unexplainedUs());
+    }
+
+    @Test
     void dumpTasksShowsEveryCpuAndTheKworkersItem() {
         DelayBreakdowns why = new DelayBreakdowns(WorkTimeline.build(TRACE));
         TaskDump runnable = why.tasksAt(TaskDump.RUNNABLE, 10_001_000);

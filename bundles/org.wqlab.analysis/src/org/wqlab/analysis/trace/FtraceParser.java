@@ -35,6 +35,7 @@ public final class FtraceParser {
             + "prev_state=(\\S+) ==> next_comm=(.*) next_pid=(-?\\d+) next_prio=-?\\d+\\s*");
     private static final Pattern IRQ_ENTRY = Pattern.compile("irq=(\\d+) name=(.+?)\\s*");
     private static final Pattern IRQ_EXIT = Pattern.compile("irq=(\\d+) ret=\\S+\\s*");
+    private static final Pattern VECTOR = Pattern.compile("vector=(\\d+)\\s*");
     private static final Pattern SOFTIRQ = Pattern.compile("vec=(\\d+) \\[action=(\\w+)\\]\\s*");
     private static final Pattern LOST = Pattern.compile("^\\s*CPU:(\\d+) \\[LOST (\\d+) EVENTS\\]\\s*$");
 
@@ -120,6 +121,15 @@ public final class FtraceParser {
                 Matcher m = IRQ_EXIT.matcher(body);
                 if (m.matches()) {
                     return Optional.of(new IrqExit(header, Integer.parseInt(m.group(1))));
+                }
+            }
+            case "local_timer_entry", "local_timer_exit" -> {
+                // x86's local APIC timer is a system vector, not an irq: irq_vectors has its own events
+                Matcher m = VECTOR.matcher(body);
+                if (m.matches()) {
+                    int vector = Integer.parseInt(m.group(1));
+                    return Optional.of(name.endsWith("_entry") ? new IrqEntry(header, vector, "local_timer")
+                            : new IrqExit(header, vector));
                 }
             }
             case "softirq_entry", "softirq_exit" -> {

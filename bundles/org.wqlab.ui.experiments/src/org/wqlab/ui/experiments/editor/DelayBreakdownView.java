@@ -50,13 +50,13 @@ final class DelayBreakdownView {
         SashForm tables = new SashForm(top, SWT.HORIZONTAL);
         GridDataFactory.fillDefaults().grab(true, true).applyTo(tables);
         parts = table(tables, ExperimentIds.EDITOR_BREAKDOWN, new String[] {"Part", "Kind", "ms", "%"},
-                new int[] {220, 90, 80, 60});
-        tasks = table(tables, ExperimentIds.EDITOR_TASKS, new String[] {"CPU", TaskDump.RUNNABLE,
-            TaskDump.STALL_END}, new int[] {50, 260, 260});
+                new int[] {200, 90, 70, 50}, 2);
+        tasks = table(tables, ExperimentIds.EDITOR_TASKS, new String[] {"CPU", "At " + TaskDump.RUNNABLE,
+            "At the " + TaskDump.STALL_END}, new int[] {40, 200, 200}, 3);
         tables.setWeights(45, 55);
         kwork = table(root, ExperimentIds.EDITOR_KWORK, new String[] {"Work function", "CPU", "Count",
             "Latency mean ms", "p99 ms", "max ms", "Exec total ms", "mean ms", "max ms"},
-                new int[] {240, 50, 70, 110, 80, 80, 100, 80, 80});
+                new int[] {220, 45, 60, 120, 70, 70, 110, 70, 70}, 1);
         kwork.setToolTipText("Queue-to-start latency (workqueue_activate_work, else _queue_work, to _execute_start) and"
                 + " execution time per work function and CPU over the whole trace; * marks latency-mon's own work");
         root.setWeights(55, 45);
@@ -125,7 +125,8 @@ final class DelayBreakdownView {
         new TableItem(t, SWT.NONE).setText(cells);
     }
 
-    private static Table table(Composite parent, String id, String[] headers, int[] widths) {
+    /** Columns from {@code firstNumber} on are numbers, right-aligned. */
+    private static Table table(Composite parent, String id, String[] headers, int[] widths, int firstNumber) {
         Table t = new Table(parent, SWT.FULL_SELECTION | SWT.V_SCROLL | SWT.H_SCROLL);
         t.setData(ExperimentIds.KEY, id);
         t.setHeaderVisible(true);
@@ -134,7 +135,7 @@ final class DelayBreakdownView {
             GridDataFactory.fillDefaults().grab(true, true).applyTo(t);
         }
         for (int i = 0; i < headers.length; i++) {
-            TableColumn c = new TableColumn(t, i == 0 ? SWT.LEFT : SWT.RIGHT);
+            TableColumn c = new TableColumn(t, i >= firstNumber ? SWT.RIGHT : SWT.LEFT);
             c.setText(headers[i]);
             c.setWidth(widths[i]);
         }
