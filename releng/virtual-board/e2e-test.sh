@@ -67,14 +67,7 @@ stick_mib=$big
 [ "$quick" = yes ] && stick_mib=$small
 timeout 900 "$wqlab" vboard build --arch "$VB_ARCH" --stick-mib "$stick_mib"
 timeout 400 "$wqlab" vboard start --arch "$VB_ARCH"
-state=$VB_CACHE/run/board.properties
-prop() { sed -n "s/^$1=//p" "$state" | sed 's/\\:/:/g'; }
-port=$(prop sshPort)
-key=$(prop key)
-board_sh() {
-	ssh -q -i "$key" -p "$port" -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null \
-		root@127.0.0.1 "$@"
-}
+board_sh() { vb_board_sh "$@"; }
 dev=$(board_sh wqlab-stick device)
 echo "e2e: the stick is USB device $dev on the board"
 

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.core.resources.IProject;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
@@ -17,18 +16,12 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
-import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.wqlab.core.model.ExperimentStatus;
-import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.run.RunResult;
-import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.experiments.editor.ExperimentEditor;
 import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
-import org.wqlab.ui.experiments.model.ExperimentProjects;
 import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
 
@@ -38,23 +31,15 @@ import org.wqlab.ui.testing.UiWait;
  * every table lies inside the window.
  */
 class DelayBreakdownTabTest {
-    private static final Duration STARTUP = Duration.ofSeconds(60);
     private static final Duration SHOWN = Duration.ofSeconds(60);
 
     @Test
     void theWorstDelaysPartsTasksAndKworkTableAreShown() throws Exception {
-        IWorkbench workbench = PlatformUI.getWorkbench();
-        Display display = workbench.getDisplay();
-        IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, STARTUP, "the window");
-        Shell shell = window.getShell();
-        UiWait.until(display, shell::isVisible, STARTUP, "the window to be shown");
-        shell.setBounds(0, 0, 1440, 900);
-        IWorkbenchPage page = window.getActivePage();
-        page.showView(ViewIds.EXPERIMENTS);
-        IProject project = UiWait.until(display, () -> ExperimentProjects.projects().stream().findFirst().orElse(null),
-                STARTUP, "the wqlab project");
-        Workspace workspace = ExperimentProjects.workspaceOf(project);
-        RunResult run = WorkTimelineTest.inBackground(display, () -> SimulatedRun.run(workspace, Map.of()));
+        LabWindow lab = LabWindow.open();
+        Display display = lab.display();
+        Shell shell = lab.shell();
+        IWorkbenchPage page = lab.page();
+        RunResult run = WorkTimelineTest.inBackground(display, () -> SimulatedRun.run(lab.workspace(), Map.of()));
         assertEquals(ExperimentStatus.COMPLETED, run.status(), run.summary());
 
         ExperimentEditor editor = (ExperimentEditor) page.openEditor(
