@@ -27,6 +27,7 @@
 set -euo pipefail
 export LC_ALL=C
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/board-ssh.sh"
 source "$VB_ROOT/releng/scripts/lib.sh"
 
 arch=x86_64

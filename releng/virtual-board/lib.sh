@@ -39,12 +39,3 @@ vb_download() {
 	(cd "$dir" && apt-get download -q -o APT::Sandbox::User="$(id -un)" "$@") >>"$VB_CACHE/apt.log" 2>&1 ||
 		{ tail -20 "$VB_CACHE/apt.log" >&2; vb_die "apt-get download $* failed (log: $VB_CACHE/apt.log)"; }
 }
-
-# vb_board_sh CMD...: runs CMD on the started virtual board as root, over the SSH port and key its run state names
-vb_board_sh() {
-	local state=$VB_CACHE/run/board.properties port key
-	port=$(sed -n 's/^sshPort=//p' "$state")
-	key=$(sed -n 's/^key=//p' "$state" | sed 's/\\:/:/g')
-	ssh -q -i "$key" -p "$port" -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null \
-		root@127.0.0.1 "$@"
-}

@@ -14,6 +14,7 @@ set -euo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/../../virtual-board/lib.sh"
+source "$here/../../virtual-board/board-ssh.sh"
 source "$VB_ROOT/releng/scripts/lib.sh"
 rounds=4
 seconds=30
