@@ -68,6 +68,7 @@ stick_mib=$big
 [ "$quick" = yes ] && stick_mib=$small
 timeout 900 "$wqlab" vboard build --arch "$VB_ARCH" --stick-mib "$stick_mib"
 timeout 400 "$wqlab" vboard start --arch "$VB_ARCH"
+vb_board_ssh_init
 board_sh() { vb_board_sh "$@"; }
 dev=$(board_sh wqlab-stick device)
 echo "e2e: the stick is USB device $dev on the board"

@@ -42,6 +42,7 @@ cleanup() {
 }
 trap cleanup EXIT
 timeout 400 "$wqlab" vboard start --arch x86_64 >"$work/start.log" 2>&1 || { cat "$work/start.log" >&2; exit 1; }
+vb_board_ssh_init
 board_sh() { vb_board_sh "$@"; }
 ko=$(sed -n 's/^module=//p' "$VB_CACHE/x86_64/board.properties")
 board_sh 'cat > /tmp/latency-mon.ko' <"$ko"

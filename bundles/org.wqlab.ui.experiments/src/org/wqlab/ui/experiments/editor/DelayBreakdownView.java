@@ -51,12 +51,12 @@ final class DelayBreakdownView {
         GridDataFactory.fillDefaults().grab(true, true).applyTo(tables);
         parts = table(tables, ExperimentIds.EDITOR_BREAKDOWN, new String[] {"Part", "Kind", "ms", "%"},
                 new int[] {200, 90, 70, 50}, 2);
-        tasks = table(tables, ExperimentIds.EDITOR_TASKS, new String[] {"CPU", "At " + TaskDump.RUNNABLE,
-            "At the " + TaskDump.STALL_END}, new int[] {40, 200, 200}, 3);
+        tasks = table(tables, ExperimentIds.EDITOR_TASKS, new String[] {"CPU", "When the monitor's work was runnable",
+            "At the end of the stall"}, new int[] {40, 250, 200}, 3);
         tables.setWeights(45, 55);
         kwork = table(root, ExperimentIds.EDITOR_KWORK, new String[] {"Work function", "CPU", "Count",
             "Latency mean ms", "p99 ms", "max ms", "Exec total ms", "mean ms", "max ms"},
-                new int[] {220, 45, 60, 120, 70, 70, 110, 70, 70}, 1);
+                new int[] {220, 45, 60, 130, 70, 70, 110, 70, 70}, 1);
         kwork.setToolTipText("Queue-to-start latency (workqueue_activate_work, else _queue_work, to _execute_start) and"
                 + " execution time per work function and CPU over the whole trace; * marks latency-mon's own work");
         root.setWeights(55, 45);
