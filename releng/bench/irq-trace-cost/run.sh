@@ -30,7 +30,7 @@ done
 vb_arch x86_64
 wqlab=${WQLAB_BIN:-$WQLAB_PRODUCT/wqlab}
 [ -x "$wqlab" ] || vb_die "no product launcher at $wqlab: build the product first or set WQLAB_BIN"
-if pgrep -x qemu-system-x86_64 >/dev/null || pgrep -x qemu-system-aarch64 >/dev/null; then
+if pgrep -f '^qemu-system-' >/dev/null; then
 	vb_die "a QEMU is running (another test's virtual board?): run this when it has ended"
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/wqlab-irq-cost.XXXXXX")
@@ -38,9 +38,11 @@ stream=
 cleanup() {
 	[ -z "$stream" ] || kill "$stream" 2>/dev/null || true
 	"$wqlab" vboard stop >"$work/stop.log" 2>&1 || cat "$work/stop.log" >&2
+	rm -f "$VB_CACHE/stick.img" "$VB_CACHE/stick.img.mib"
 	rm -rf "$work"
 }
 trap cleanup EXIT
+timeout 900 "$wqlab" vboard build --arch x86_64 --stick-mib 64 >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 timeout 400 "$wqlab" vboard start --arch x86_64 >"$work/start.log" 2>&1 || { cat "$work/start.log" >&2; exit 1; }
 vb_board_ssh_init
 board_sh() { vb_board_sh "$@"; }
@@ -55,20 +57,21 @@ irq_events="irq/irq_handler_entry irq/irq_handler_exit irq/softirq_entry irq/sof
 
 # one_round MODE: the monitor on CPU 0 every PERIOD ms for SECONDS with the trace instance of MODE; prints its p99 (us)
 one_round() {
-	local mode=$1 events=$base_events inst=$tr/instances/wqlab-bench e lines
+	local mode=$1 events=$base_events inst=$tr/instances/wqlab-bench-$1-$2 e lines
 	[ "$mode" = irq ] && events="$base_events $irq_events"
-	board_sh "rmdir $inst 2>/dev/null; mkdir $inst" >/dev/null
+	board_sh "mkdir $inst" >/dev/null
 	for e in $events; do board_sh "echo 1 > $inst/events/$e/enable" 2>/dev/null || true; done
-	board_sh "cat $inst/trace_pipe" >"$work/trace-$mode.log" &
+	board_sh "cat $inst/trace_pipe & echo \$! > /tmp/wqlab-bench-cat.pid; wait" >"$work/trace-$mode.log" &
 	stream=$!
-	board_sh "dmesg -c >/dev/null; taskset -c 0 insmod /tmp/latency-mon.ko cpu=0 period_ms=$period report_all=1"
+	board_sh "dmesg -c >/dev/null; taskset -c 0 insmod /tmp/latency-mon.ko cpu=0 period_ms=$period report_all=1 classic=0"
 	sleep "$seconds"
 	board_sh "rmmod latency_mon; dmesg" >"$work/dmesg-$mode.log"
-	kill "$stream" 2>/dev/null || true
+	board_sh 'kill "$(cat /tmp/wqlab-bench-cat.pid)"' || true
 	wait "$stream" 2>/dev/null || true
 	stream=
 	for e in $events; do board_sh "echo 0 > $inst/events/$e/enable" 2>/dev/null || true; done
-	board_sh "rmdir $inst" || true
+	# EBUSY until the reader of trace_pipe has closed it, as the runner's capture finds
+	board_sh "i=0; until rmdir $inst 2>/dev/null || [ \$i -ge 50 ]; do i=\$((i + 1)); sleep 0.1; done" || true
 	lines=$(wc -l <"$work/trace-$mode.log")
 	grep -o 'delay_us=-\?[0-9]*' "$work/dmesg-$mode.log" | cut -d= -f2 | sort -n >"$work/delays-$mode"
 	local n p99
@@ -81,7 +84,7 @@ one_round() {
 declare -a base_p99 irq_p99
 for ((r = 1; r <= rounds; r++)); do
 	for mode in base irq; do
-		read -r p99 n lines < <(one_round "$mode")
+		read -r p99 n lines < <(one_round "$mode" "$r")
 		echo "irq-trace-cost: round $r $mode: p99 $p99 us over $n reports; $lines trace lines"
 		if [ "$mode" = base ]; then base_p99+=("$p99"); else irq_p99+=("$p99"); fi
 	done
