@@ -51,7 +51,7 @@ final class DelayBreakdownView {
         GridDataFactory.fillDefaults().grab(true, true).applyTo(tables);
         parts = table(tables, ExperimentIds.EDITOR_BREAKDOWN, new String[] {"Part", "Kind", "ms", "%"},
                 new int[] {200, 90, 70, 50}, 2);
-        tasks = table(tables, ExperimentIds.EDITOR_TASKS, new String[] {"CPU", "When the monitor's work was runnable",
+        tasks = table(tables, ExperimentIds.EDITOR_TASKS, new String[] {"CPU", "When its work became runnable",
             "At the end of the stall"}, new int[] {40, 250, 200}, 3);
         tables.setWeights(45, 55);
         kwork = table(root, ExperimentIds.EDITOR_KWORK, new String[] {"Work function", "CPU", "Count",
