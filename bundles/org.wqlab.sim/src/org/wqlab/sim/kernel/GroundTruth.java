@@ -38,34 +38,24 @@ public final class GroundTruth {
     }
 
     void work(WorkRecord r) {
-        if (retain) {
-            work.add(r);
-        }
-        if (writer != null) {
-            JsonObject o = GSON.toJsonTree(r).getAsJsonObject();
-            o.addProperty("type", "work");
-            write(o);
-        }
+        record(work, r, "work");
     }
 
     void monitor(MonitorReport r) {
-        if (retain) {
-            monitor.add(r);
-        }
-        if (writer != null) {
-            JsonObject o = GSON.toJsonTree(r).getAsJsonObject();
-            o.addProperty("type", "monitor");
-            write(o);
-        }
+        record(monitor, r, "monitor");
     }
 
     void interrupt(InterruptRecord r) {
+        record(interrupts, r, "interrupt");
+    }
+
+    private <T> void record(List<T> kept, T r, String type) {
         if (retain) {
-            interrupts.add(r);
+            kept.add(r);
         }
         if (writer != null) {
             JsonObject o = GSON.toJsonTree(r).getAsJsonObject();
-            o.addProperty("type", "interrupt");
+            o.addProperty("type", type);
             write(o);
         }
     }
