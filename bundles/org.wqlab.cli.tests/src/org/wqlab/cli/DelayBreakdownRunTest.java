@@ -60,7 +60,6 @@ class DelayBreakdownRunTest {
         CliRun explain = CliRun.of("explain", experiment.toString(), "--table");
         assertEquals(0, explain.code(), explain.err());
         String text = explain.out();
-        System.out.println(text);
         assertTrue(text.contains("where the worst delay went on CPU " + cpu), text);
         assertTrue(text.matches("(?s).*\\n  hub_event +work item +\\d+ +9\\d\\.\\d\\n.*"), text);
         assertTrue(text.contains("arch_timer") && text.contains("hard IRQ"), text);
@@ -70,6 +69,15 @@ class DelayBreakdownRunTest {
         assertTrue(text.contains("work functions per CPU: queue-to-start latency and execution time"), text);
         assertTrue(text.matches("(?s).*\\n\\* latency_mon_work +0 +\\d+ .*"), "the monitor's row on CPU 0: " + text);
         assertTrue(text.matches("(?s).*\\n  hub_event +0 +1 .*"), text);
+
+        CliRun report = CliRun.of("report", experiment.toString(), "--text");
+        assertEquals(0, report.code(), report.err());
+        assertTrue(report.out().contains("where it went") && report.out().contains("hub_event 9"), report.out());
+        Path html = dir.resolve("report.html");
+        assertEquals(0, CliRun.of("report", experiment.toString(), "--html", html.toString()).code());
+        String page = Files.readString(html);
+        assertTrue(page.contains("id=\"breakdown-0\"") && page.contains("<td>hub_event</td><td>work item</td>"),
+                "the HTML report's breakdown table");
     }
 
     /** {hard IRQ us, softirq us without the hard IRQs inside it} on the CPU inside [fromNs, toNs]. */
