@@ -3,13 +3,25 @@ package org.wqlab.lava;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.wqlab.core.model.Event;
+import org.wqlab.core.model.EventKind;
+import org.wqlab.core.stats.DisconnectImpact;
+import org.wqlab.core.store.LoadedExperiment;
+import org.wqlab.core.store.Workspace;
+import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.klog.importer.LogHead;
 import org.wqlab.klog.importer.LogImporter;
 import org.wqlab.klog.importer.LogImporters;
@@ -57,5 +69,71 @@ class LavaJobLogImporterTest {
         assertEquals("[    0.084370] Kernel command line: console=ttyS0\n"
                 + "[    8.806329] usb 2-1: USB disconnect, device number 2\n", out.toString(StandardCharsets.UTF_8));
         assertTrue(note.startsWith("LAVA job log: 2 kernel lines from the device's console"), note);
+    }
+
+    /**
+     * A real job log, as LAVA 2023.01's dispatcher wrote it for the default sequence with a 128 MiB copy on the
+     * loopback lab (data/lava-job-default-128mib.how.txt says how it was made), imported as a user imports a file.
+     * The figures were counted in the file with grep and awk, not by wqlab.
+     */
+    @Test
+    void aRealJobLogOfTheLabsDispatcherBecomesTheExperimentsKernelLog() throws Exception {
+        Path log = dir.resolve("job_6.yaml");
+        Files.write(log, resource("lava-job-default-128mib.yaml"));
+        assertEquals("lava-job", LogImporters.installed().readerOf(log, LogHead.of(log)).id(),
+                "chosen by content among the installed importers");
+
+        LoadedExperiment e = ExperimentLoader.importLog(new Workspace(dir.resolve("ws")), log, "LAVA job 6",
+                Instant.parse("2026-12-07T13:34:00Z"));
+        assertTrue(e.metadata().notes().endsWith(
+                "(LAVA job log (YAML records)); LAVA job log: 696 kernel records streamed by the job"),
+                e.metadata().notes());
+        List<String> kernelLog = Files.readAllLines(e.folder().kernelLog());
+        assertEquals(696, kernelLog.size(), "one line per /dev/kmsg record the job streamed after its marker");
+        assertEquals("5,0,0,-;Linux version 6.1.0-57-amd64 (debian-kernel@lists.debian.org) (gcc-12 (Debian"
+                + " 12.2.0-14+deb12u1) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP PREEMPT_DYNAMIC Debian"
+                + " 6.1.192-3 (2026-11-26)", kernelLog.get(0));
+        assertEquals("6,695,23676134,-;latency_mon: stop", kernelLog.get(695));
+        assertTrue(kernelLog.stream().noneMatch(l -> l.contains("lava-test-case") || l.startsWith(" SUBSYSTEM=")),
+                "neither the dispatcher's nor the shell's lines, nor the records' device properties");
+
+        assertEquals(267, e.content().samples().size(), "latency_mon reports (5 of them negative)");
+        List<Event> pulls = e.content().events().stream().filter(v -> v.kind() == EventKind.USB_DISCONNECT)
+                .toList();
+        assertEquals(1, pulls.size());
+        assertEquals("2-1", pulls.get(0).subject());
+        assertEquals(15_447_442L, pulls.get(0).timestampUs());
+        assertEquals(1, count(e, EventKind.MODULE_START));
+        assertEquals(1, count(e, EventKind.MODULE_STOP));
+        assertEquals(0, e.content().anomalyCount());
+        assertEquals(696, e.content().totalLines());
+        assertEquals(696 - 267 - e.content().events().size(), e.content().rawLines(),
+                "every other kernel line (boot messages, wqlab's step lines) kept as context");
+
+        DisconnectImpact pull = e.statistics().disconnects().get(0);
+        assertEquals(173_893, pull.worstDelayUs());
+        double lavaMs = lavaMeasurementMs(log, JobWriter.WORST_CASE);
+        assertEquals(lavaMs, pull.worstDelayUs() / 1000.0, 1.0,
+                "the worst delay after the pull is what LAVA's own test case measured in the same job");
+    }
+
+    private static long count(LoadedExperiment e, EventKind kind) {
+        return e.content().events().stream().filter(v -> v.kind() == kind).count();
+    }
+
+    private static double lavaMeasurementMs(Path log, String testCase) throws Exception {
+        for (LogRecord r : JobLog.parse(Files.readString(log), 0).records()) {
+            if (testCase.equals(r.result().get("case"))) {
+                return Double.parseDouble(String.valueOf(r.result().get("measurement")));
+            }
+        }
+        throw new AssertionError("no LAVA test case " + testCase + " in " + log);
+    }
+
+    private static byte[] resource(String name) throws IOException {
+        try (InputStream in = LavaJobLogImporterTest.class.getResourceAsStream("/data/" + name)) {
+            assertNotNull(in, "test data " + name);
+            return in.readAllBytes();
+        }
     }
 }
