@@ -1,0 +1,19 @@
+package org.wqlab.predict;
+
+import java.util.Map;
+
+/**
+ * How latency-mon watched the run (its module parameters as the run loaded it); the model's monitor is set the same
+ * way, so its delays are the same kind of figure.
+ *
+ * @param cpu -1 for every CPU
+ */
+public record MonitorSetup(long periodMs, long thresholdMs, int cpu) {
+
+    public static final MonitorSetup DEFAULT = new MonitorSetup(100, 9, 0);
+
+    public static MonitorSetup of(Map<String, String> parameters) {
+        return new MonitorSetup(RecordedRun.integer(parameters.get("period_ms"), 100),
+                RecordedRun.integer(parameters.get("threshold_ms"), 9), RecordedRun.integer(parameters.get("cpu"), 0));
+    }
+}
