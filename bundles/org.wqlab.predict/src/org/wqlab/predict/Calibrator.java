@@ -103,6 +103,31 @@ public final class Calibrator {
                 first.bogomips() > 0 || first.threshUs() != null ? FittedParameter.FACTS : FittedParameter.BASE);
     }
 
+    /**
+     * The twin of {@code target}'s board: {@code target} and every candidate recorded on the same board (its name,
+     * kernel, machine, CPUs, HZ and BogoMIPS); candidates that cannot be read as runs are left out.
+     */
+    public Twin fitBoardOf(RecordedRun target, List<org.wqlab.core.store.ExperimentFolder> candidates)
+            throws CannotCalibrateException {
+        List<RecordedRun> runs = new ArrayList<>(List.of(target));
+        for (var folder : candidates) {
+            if (folder.dir().toAbsolutePath().normalize().equals(target.dir().toAbsolutePath().normalize())) {
+                continue;
+            }
+            try {
+                RecordedRun r = RecordedRun.read(folder);
+                if (r.board().equals(target.board()) && r.kernelRelease().equals(target.kernelRelease())
+                        && r.machine().equals(target.machine()) && r.cpus() == target.cpus() && r.hz() == target.hz()
+                        && r.bogomips() == target.bogomips()) {
+                    runs.add(r);
+                }
+            } catch (org.wqlab.core.model.InputException notARun) {
+                // an import, a damaged or an interrupted experiment: not a run to fit on
+            }
+        }
+        return fit(runs);
+    }
+
     private static void sameBoard(RecordedRun a, RecordedRun b, String what, Function<RecordedRun, Object> fact)
             throws CannotCalibrateException {
         if (!Objects.equals(fact.apply(a), fact.apply(b))) {

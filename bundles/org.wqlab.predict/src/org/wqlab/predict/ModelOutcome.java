@@ -10,7 +10,11 @@ import java.util.List;
  * @param markedCpuIntensive whether the threshold marked it CPU_INTENSIVE (the pool then ran the monitor)
  */
 public record ModelOutcome(double meanWorstUs, long minWorstUs, long maxWorstUs, long hubEventCpuUs,
-        boolean markedCpuIntensive, List<TimelinePoint> timeline) {
+        boolean markedCpuIntensive, List<TimelinePoint> timeline, List<CurvePoint> curve) {
+
+    /** One of the monitor's reports in the typical phase: microseconds from the pull, the delay. */
+    public record CurvePoint(long atUs, long delayUs) {
+    }
 
     /** One event of the model's run, microseconds after the pull. */
     public record TimelinePoint(long atUs, String what, int cpu, long delayUs) {
@@ -18,5 +22,6 @@ public record ModelOutcome(double meanWorstUs, long minWorstUs, long maxWorstUs,
 
     public ModelOutcome {
         timeline = List.copyOf(timeline);
+        curve = List.copyOf(curve);
     }
 }

@@ -38,10 +38,11 @@ public final class ModelRun {
                 .min((a, b) -> Double.compare(Math.abs(a.worstUs - mean), Math.abs(b.worstUs - mean))).orElseThrow();
         return new ModelOutcome(mean, phases.stream().mapToLong(Phase::worstUs).min().orElse(0),
                 phases.stream().mapToLong(Phase::worstUs).max().orElse(0), typical.hubCpuUs, typical.marked,
-                typical.timeline);
+                typical.timeline, typical.curve);
     }
 
-    private record Phase(long worstUs, long hubCpuUs, boolean marked, List<ModelOutcome.TimelinePoint> timeline) {
+    private record Phase(long worstUs, long hubCpuUs, boolean marked, List<ModelOutcome.TimelinePoint> timeline,
+            List<ModelOutcome.CurvePoint> curve) {
     }
 
     private static Phase phase(SimulatedBoardProfile profile, long cachedBytes, MonitorSetup monitor, boolean umount,
@@ -78,7 +79,11 @@ public final class ModelRun {
         timeline.add(new ModelOutcome.TimelinePoint((hub.startNs() - pullNs) / 1000, "hub_event starts",
                 hub.cpu(), 0));
         long cpuUs = (hub.endNs() - hub.startNs() - hub.sleptNs()) / 1000;
+        List<ModelOutcome.CurvePoint> curve = new ArrayList<>();
         for (MonitorReport r : k.groundTruth().monitorReports()) {
+            if (r.timeNs() > pullNs - SETTLE_NS) {
+                curve.add(new ModelOutcome.CurvePoint((r.timeNs() - pullNs) / 1000, r.delayUs()));
+            }
             if (r.timeNs() <= pullNs) {
                 continue;
             }
@@ -92,6 +97,6 @@ public final class ModelRun {
                 + cpuUs / 1000 + " ms on the CPU" + (hub.markedCpuIntensive() ? ", marked CPU_INTENSIVE)" : ")"),
                 hub.cpu(), 0));
         timeline.sort(java.util.Comparator.comparingLong(ModelOutcome.TimelinePoint::atUs));
-        return new Phase(worst, cpuUs, hub.markedCpuIntensive(), timeline);
+        return new Phase(worst, cpuUs, hub.markedCpuIntensive(), timeline, curve);
     }
 }

@@ -16,6 +16,16 @@ public record Twin(SimulatedBoardProfile profile, MonitorSetup monitor, long typ
         residuals = List.copyOf(residuals);
     }
 
+    /** The board's CPUs (for a what-if's interrupt CPU). */
+    public int cpus() {
+        return profile.cpus();
+    }
+
+    /** The CPU serving the USB interrupt on the board. */
+    public int usbIrqCpu() {
+        return profile.usbIrqCpu();
+    }
+
     /** The largest residual relative to its run's measured figure: the prediction's range is widened by it. */
     public double worstResidualFraction() {
         return residuals.stream().mapToDouble(r -> Math.abs(r.residualFraction())).max().orElse(0);

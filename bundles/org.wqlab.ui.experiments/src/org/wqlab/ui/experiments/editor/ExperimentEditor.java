@@ -92,6 +92,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     private StyledText sequenceAsWritten;
     private Label sequenceVariables;
     private StyledText module;
+    private WhatIfPanel whatIf;
     private volatile ExperimentDetails details;
     private volatile Analysis analysis;
     private volatile String loadError;
@@ -133,6 +134,11 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     /** The Board tab: the facts the run recorded, in words. */
     public Table boardFacts() {
         return facts;
+    }
+
+    /** The What if tab: predictions of a simulated twin of the board, beside this run. */
+    public WhatIfPanel whatIf() {
+        return whatIf;
     }
 
     /** The Raw log tab. */
@@ -211,6 +217,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         tab("Sequence as run", sequencePanes());
         module = text();
         tab("Module", module);
+        whatIf = new WhatIfPanel(tabs);
+        tab("What if", whatIf.control());
         tabs.setSelection(0);
         contextMenu();
         WorkbenchServices.get(ExperimentCatalog.class).addListener(catalogChanged);
@@ -423,6 +431,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                         overlay.show(analysis);
                         timeline.load(AnalysisFiles.traceLog(d.loaded().folder()), analysis);
                         AttributionOverlay.setVerdict(verdict, analysis);
+                        whatIf.load(d.loaded());
                         refitVerdictColumn();
                     }
                 });
