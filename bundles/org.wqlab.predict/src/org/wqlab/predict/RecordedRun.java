@@ -9,6 +9,7 @@ import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.AnalysisFactsProbe;
 import org.wqlab.analysis.AnalysisFiles;
 import org.wqlab.analysis.AttributedDelay;
+import org.wqlab.analysis.VerdictFacts;
 import org.wqlab.analysis.experiments.RunRecord;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.InputException;
@@ -22,7 +23,7 @@ import org.wqlab.klog.ExperimentLoader;
  * What a calibration takes from one recorded experiment: the board facts the run probed, the stick's page cache before
  * the pull, how the monitor was set, and the worst delay measured after the pull.
  *
- * @param cachedBytes   the page cache the copy added before the pull (run.json), else all Cached before it
+ * @param cachedBytes   the stick's share of the page cache before the pull (run.json; see {@link #stickCachedKb})
  * @param threshUs      {@code cpu_intensive_thresh_us} as read from the board, or null when not read
  * @param hz            CONFIG_HZ from the board's config, or -1 when not read
  * @param bogomips      BogoMIPS from /proc/cpuinfo, or 0 when not read
@@ -59,8 +60,7 @@ public record RecordedRun(Path dir, String id, String name, String board, String
             throw new InputException(folder.kernelLog(), pull.line(),
                     "no delay was reported after the USB disconnect: nothing to fit");
         }
-        long copiedKb = RunRecord.copiedCachedKb(dir);
-        long cachedKb = copiedKb >= 0 ? copiedKb : RunRecord.cachedKb(dir);
+        long cachedKb = stickCachedKb(dir, facts);
         if (cachedKb < 0) {
             throw new InputException(dir.resolve(RunRecord.FILE), 0,
                     "no Cached size before the disconnect (cachedKbBeforeDisconnect): the fit needs the page cache size");
@@ -70,6 +70,22 @@ public record RecordedRun(Path dir, String id, String name, String board, String
                 integer(facts.get("config.CONFIG_HZ"), -1), decimal(facts.get(AnalysisFactsProbe.BOGOMIPS)),
                 longOrNull(facts.get("cpuIntensiveThreshUs")), integer(facts.get(AnalysisFactsProbe.USB_IRQ_CPU), -1),
                 stallCpu(folder), cachedKb * 1024, MonitorSetup.of(m.parameters()), pull.worstDelayUs());
+    }
+
+    /**
+     * The stick's share of the page cache before the pull: what the copy added (Cached before the pull minus the
+     * lowest Cached a step printed before the copy), else what the copy steps say they copied when Cached held at
+     * least that (a run that did not drop the cache first also holds the board's own files, which the pull does not
+     * invalidate), else all of Cached; -1 when the run recorded no Cached.
+     */
+    private static long stickCachedKb(Path dir, Map<String, String> facts) {
+        long copiedKb = RunRecord.copiedCachedKb(dir);
+        if (copiedKb >= 0) {
+            return copiedKb;
+        }
+        long cachedKb = RunRecord.cachedKb(dir);
+        long copiedBytes = VerdictFacts.from(facts, dir.resolve(RunRecord.FILE)).copiedBytesBeforeDisconnect();
+        return copiedBytes > 0 && cachedKb >= copiedBytes / 1024 ? copiedBytes / 1024 : cachedKb;
     }
 
     /** Linux 6.5 added the automatic CPU_INTENSIVE marking. */
