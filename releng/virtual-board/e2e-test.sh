@@ -129,7 +129,7 @@ stall_run() { # stall_run MIB STRICT: the report procedure (classic module on CP
 	if [ "$strict" = yes ]; then # the real kernel's trace names the work item that held CPU 0
 		local explained
 		explained=$("$wqlab" explain "$exp" 2>&1) || true
-		sed 's/^/  explain: /' <<<"$explained" | head -24 | cut -c1-200
+		sed 's/^/  explain: /' <<<"$explained" | head -24 | cut -c1-200 || true # head closes the pipe early
 		if grep -q 'hub_event \[usbcore\]' <<<"$explained"; then
 			ok "$mib MiB: wqlab explain names hub_event [usbcore] from the kernel's workqueue trace"
 		else
@@ -231,6 +231,12 @@ if [ "$quick" = no ]; then
 		worst=$(worst_ms)
 		echo "e2e: device_del, $1 MiB: worst delay after the disconnect $worst ms"
 	}
+	# the control run removed the stick through sysfs, which nothing gives back: boot the board again (stick mounted)
+	"$wqlab" vboard stop >"$work/stop.log" 2>&1 || cat "$work/stop.log" >&2
+	timeout 400 "$wqlab" vboard start --arch "$VB_ARCH"
+	port=$(prop sshPort)
+	key=$(prop key)
+	dev=$(board_sh wqlab-stick device)
 	sleep_run 256
 	from=("$(exp_of 256)" "$(exp_of "$small")" "$(exp_of "$big")")
 	predicted=$("$wqlab" predict --from "${from[@]}" --var size.mib=768 --json 2>"$work/predict.err") ||

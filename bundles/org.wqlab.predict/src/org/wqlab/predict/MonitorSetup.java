@@ -10,10 +10,16 @@ import java.util.Map;
  */
 public record MonitorSetup(long periodMs, long thresholdMs, int cpu) {
 
-    public static final MonitorSetup DEFAULT = new MonitorSetup(100, 9, 0);
-
     public static MonitorSetup of(Map<String, String> parameters) {
-        return new MonitorSetup(RecordedRun.integer(parameters.get("period_ms"), 100),
-                RecordedRun.integer(parameters.get("threshold_ms"), 9), RecordedRun.integer(parameters.get("cpu"), 0));
+        return new MonitorSetup(integer(parameters.get("period_ms"), 100),
+                integer(parameters.get("threshold_ms"), 9), integer(parameters.get("cpu"), 0));
+    }
+
+    private static int integer(String s, int absent) {
+        try {
+            return s == null ? absent : Integer.parseInt(s.strip());
+        } catch (NumberFormatException e) {
+            return absent;
+        }
     }
 }

@@ -65,11 +65,11 @@ public record RecordedRun(Path dir, String id, String name, String board, String
             throw new InputException(dir.resolve(RunRecord.FILE), 0,
                     "no Cached size before the disconnect (cachedKbBeforeDisconnect): the fit needs the page cache size");
         }
+        VerdictFacts f = VerdictFacts.from(facts, null);
         return new RecordedRun(dir, folder.id(), m.name(), facts.getOrDefault("board", ""), release,
-                facts.getOrDefault("machine", ""), integer(facts.get("cpus"), -1),
-                integer(facts.get("config.CONFIG_HZ"), -1), decimal(facts.get(AnalysisFactsProbe.BOGOMIPS)),
-                longOrNull(facts.get("cpuIntensiveThreshUs")), integer(facts.get(AnalysisFactsProbe.USB_IRQ_CPU), -1),
-                stallCpu(folder), cachedKb * 1024, MonitorSetup.of(m.parameters()), pull.worstDelayUs());
+                facts.getOrDefault("machine", ""), f.cpus(), f.hz(), f.bogomips(), f.cpuIntensiveThreshUs(),
+                f.usbIrqCpu(), stallCpu(folder), cachedKb * 1024, MonitorSetup.of(m.parameters()),
+                pull.worstDelayUs());
     }
 
     /**
@@ -107,30 +107,6 @@ public record RecordedRun(Path dir, String id, String name, String board, String
             return worst == null ? -1 : worst.cpu();
         } catch (InputException e) {
             return -1; // the analysis is optional: the facts or the monitor's CPU say it otherwise
-        }
-    }
-
-    static int integer(String s, int absent) {
-        try {
-            return s == null ? absent : Integer.parseInt(s.strip());
-        } catch (NumberFormatException e) {
-            return absent;
-        }
-    }
-
-    private static double decimal(String s) {
-        try {
-            return s == null ? 0 : Double.parseDouble(s.strip());
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-    }
-
-    private static Long longOrNull(String s) {
-        try {
-            return s == null ? null : Long.valueOf(s.strip());
-        } catch (NumberFormatException e) {
-            return null;
         }
     }
 }

@@ -7,21 +7,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 
-import org.eclipse.core.resources.IProject;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IViewPart;
-import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.store.Workspace;
@@ -31,7 +22,6 @@ import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.experiments.editor.ExperimentEditor;
 import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
 import org.wqlab.ui.experiments.editor.WhatIfPanel;
-import org.wqlab.ui.experiments.model.ExperimentProjects;
 import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
 
@@ -41,33 +31,26 @@ import org.wqlab.ui.testing.UiWait;
  * value, labelled a prediction.
  */
 class WhatIfPanelTest {
-    private static final Duration STARTUP = Duration.ofSeconds(60);
     private static final Duration RUN = Duration.ofSeconds(240);
     private static final Duration PREDICTED = Duration.ofSeconds(120);
 
     @Test
     void changingTheCachedSizeRedrawsThePredictedCurveAndWorst() throws Exception {
-        IWorkbench workbench = PlatformUI.getWorkbench();
-        Display display = workbench.getDisplay();
-        IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, STARTUP, "the window");
-        Shell shell = window.getShell();
-        UiWait.until(display, shell::isVisible, STARTUP, "the window to be shown");
-        shell.setBounds(0, 0, 1440, 900);
-        IWorkbenchPage page = window.getActivePage();
-        page.showView(ViewIds.EXPERIMENTS);
-        IProject project = UiWait.until(display, () -> ExperimentProjects.projects().stream().findFirst().orElse(null),
-                STARTUP, "the wqlab project");
-        Workspace workspace = ExperimentProjects.workspaceOf(project);
-        RunResult small = inBackground(display, () -> SimulatedRun.run(workspace,
-                Map.of("size.mib", "512", "after.s", "1")));
-        RunResult large = inBackground(display, () -> SimulatedRun.run(workspace,
-                Map.of("size.mib", "1024", "after.s", "1")));
+        EditorTabs.Workbench wb = EditorTabs.workbench();
+        Display display = wb.display();
+        Shell shell = wb.shell();
+        IWorkbenchPage page = wb.page();
+        Workspace workspace = wb.workspace();
+        RunResult small = EditorTabs.inBackground(display, () -> SimulatedRun.run(workspace,
+                Map.of("size.mib", "512", "after.s", "1")), RUN);
+        RunResult large = EditorTabs.inBackground(display, () -> SimulatedRun.run(workspace,
+                Map.of("size.mib", "1024", "after.s", "1")), RUN);
         assertEquals(ExperimentStatus.COMPLETED, small.status(), small.summary());
         assertEquals(ExperimentStatus.COMPLETED, large.status(), large.summary());
 
         ExperimentEditor editor = (ExperimentEditor) page.openEditor(
                 new ExperimentEditorInput(large.folder().dir(), "what if"), ExperimentIds.EDITOR);
-        selectTab(editor, "What if");
+        EditorTabs.select(editor, "What if");
         WhatIfPanel panel = editor.whatIf();
         Prediction first = UiWait.until(display, () -> panel.refused() ? fail(panel) : panel.prediction(), PREDICTED,
                 "the twin's first prediction");
@@ -119,39 +102,5 @@ class WhatIfPanelTest {
             max = Math.max(max, y);
         }
         return max;
-    }
-
-    private static void selectTab(ExperimentEditor editor, String title) {
-        var tabs = (CTabFolder) find(editor.banner().getParent(), ExperimentIds.EDITOR_TABS);
-        for (var item : tabs.getItems()) {
-            if (item.getText().equals(title)) {
-                tabs.setSelection(item);
-                return;
-            }
-        }
-        throw new AssertionError("no tab " + title);
-    }
-
-    private static Control find(Composite parent, String key) {
-        for (var c : parent.getChildren()) {
-            if (key.equals(c.getData(ExperimentIds.KEY))) {
-                return c;
-            }
-        }
-        throw new AssertionError("no " + key);
-    }
-
-    private static <T> T inBackground(Display display, Callable<T> work) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
-            try {
-                f.complete(work.call());
-            } catch (Throwable e) {
-                f.completeExceptionally(e);
-            }
-        }, "simulated run");
-        t.start();
-        UiWait.until(display, f::isDone, RUN, "the simulated run");
-        return f.get();
     }
 }

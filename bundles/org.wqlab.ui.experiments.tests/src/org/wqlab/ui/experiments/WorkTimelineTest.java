@@ -9,22 +9,14 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 
-import org.eclipse.core.resources.IProject;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IViewPart;
-import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.wqlab.analysis.trace.PixelSpan;
 import org.wqlab.analysis.trace.TimelineRows;
@@ -39,7 +31,6 @@ import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.experiments.editor.ExperimentEditor;
 import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
 import org.wqlab.ui.experiments.editor.WorkTimelineView;
-import org.wqlab.ui.experiments.model.ExperimentProjects;
 import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
 
@@ -49,29 +40,22 @@ import org.wqlab.ui.testing.UiWait;
  * describes it, the wheel zooms around the pointer.
  */
 class WorkTimelineTest {
-    private static final Duration STARTUP = Duration.ofSeconds(60);
     private static final Duration RUN = Duration.ofSeconds(240);
     private static final Duration SHOWN = Duration.ofSeconds(60);
 
     @Test
     void hubEventCoversTheStallOnCpu0AndTheMonitorRunsAfterIt() throws Exception {
-        IWorkbench workbench = PlatformUI.getWorkbench();
-        Display display = workbench.getDisplay();
-        IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, STARTUP, "the window");
-        Shell shell = window.getShell();
-        UiWait.until(display, shell::isVisible, STARTUP, "the window to be shown");
-        shell.setBounds(0, 0, 1440, 900);
-        IWorkbenchPage page = window.getActivePage();
-        page.showView(ViewIds.EXPERIMENTS);
-        IProject project = UiWait.until(display, () -> ExperimentProjects.projects().stream().findFirst().orElse(null),
-                STARTUP, "the wqlab project");
-        Workspace workspace = ExperimentProjects.workspaceOf(project);
+        EditorTabs.Workbench wb = EditorTabs.workbench();
+        Display display = wb.display();
+        Shell shell = wb.shell();
+        IWorkbenchPage page = wb.page();
+        Workspace workspace = wb.workspace();
 
         GroundTruth[] truth = new GroundTruth[1];
-        RunResult run = inBackground(display, () -> SimulatedRun.run(workspace, Map.of(), board -> {
+        RunResult run = EditorTabs.inBackground(display, () -> SimulatedRun.run(workspace, Map.of(), board -> {
             board.kernel().groundTruth().retainInMemory(true);
             truth[0] = board.kernel().groundTruth();
-        }));
+        }), RUN);
         assertEquals(ExperimentStatus.COMPLETED, run.status(), run.summary());
         WorkRecord hub = truth[0].workRecords("hub_event").stream().filter(w -> w.cpu() == 0)
                 .max(Comparator.comparingLong(w -> w.endNs() - w.startNs()))
@@ -83,7 +67,7 @@ class WorkTimelineTest {
 
         ExperimentEditor editor = (ExperimentEditor) page.openEditor(
                 new ExperimentEditorInput(run.folder().dir(), "timeline"), ExperimentIds.EDITOR);
-        selectTab(editor, "Work items");
+        EditorTabs.select(editor, "Work items");
         WorkTimelineView timeline = editor.timeline();
         TimelineRows rows = UiWait.until(display, timeline::rows, SHOWN, "trace.log to be read");
         TimelineRows.Row cpu0 = rows.cpuRows().stream().filter(r -> r.cpu() == 0).findFirst()
@@ -195,39 +179,5 @@ class WorkTimelineTest {
                 page.hideView(v);
             }
         }
-    }
-
-    private static void selectTab(ExperimentEditor editor, String title) {
-        var tabs = (CTabFolder) find(editor.banner().getParent(), ExperimentIds.EDITOR_TABS);
-        for (var item : tabs.getItems()) {
-            if (item.getText().equals(title)) {
-                tabs.setSelection(item);
-                return;
-            }
-        }
-        throw new AssertionError("no tab " + title);
-    }
-
-    private static Control find(Composite parent, String key) {
-        for (var c : parent.getChildren()) {
-            if (key.equals(c.getData(ExperimentIds.KEY))) {
-                return c;
-            }
-        }
-        throw new AssertionError("no " + key);
-    }
-
-    private static <T> T inBackground(Display display, Callable<T> work) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
-            try {
-                f.complete(work.call());
-            } catch (Throwable e) {
-                f.completeExceptionally(e);
-            }
-        }, "simulated run");
-        t.start();
-        UiWait.until(display, f::isDone, RUN, "the simulated run");
-        return f.get();
     }
 }
