@@ -72,6 +72,19 @@ class CalibratorTest {
     }
 
     @Test
+    void bogomipsMeasuredAtEachBootIsOneBoardWithinOnePercent() throws Exception {
+        SimulatedBoardProfile board = hidden();
+        SimulatedBoardProfile reboot = ProfileJson.edit(board, o -> o.addProperty("bogomips", board.bogomips() * 1.002));
+        Twin twin = new Calibrator().fit(List.of(run("a", board, 512), run("b", reboot, 2048)));
+        assertEquals(2, twin.residuals().size());
+        SimulatedBoardProfile other = ProfileJson.edit(board, o -> o.addProperty("bogomips", board.bogomips() * 1.05));
+        CannotCalibrateException e = assertThrows(CannotCalibrateException.class,
+                () -> new Calibrator().fit(List.of(run("a", board, 512), run("b", other, 2048))));
+        assertTrue(e.getMessage().contains("BogoMIPS") && e.getMessage().contains("more than 1 % apart"),
+                e.getMessage());
+    }
+
+    @Test
     void twinFileLoadsAsASimulatorProfileAndKeepsTheCalibration(@TempDir Path dir) throws Exception {
         SimulatedBoardProfile board = hidden();
         Twin twin = new Calibrator().fit(List.of(run("a", board, 512), run("b", board, 2048)));

@@ -50,7 +50,7 @@ public final class Calibrator {
             sameBoard(first, r, "machine", RecordedRun::machine);
             sameBoard(first, r, "CPUs", RecordedRun::cpus);
             sameBoard(first, r, "HZ", RecordedRun::hz);
-            sameBoard(first, r, "BogoMIPS", RecordedRun::bogomips);
+            sameBogomips(first, r);
         }
         List<FittedParameter> params = new ArrayList<>();
         SimulatedBoardProfile board = boardFromFacts(runs, params);
@@ -118,7 +118,7 @@ public final class Calibrator {
                 RecordedRun r = RecordedRun.read(folder);
                 if (r.board().equals(target.board()) && r.kernelRelease().equals(target.kernelRelease())
                         && r.machine().equals(target.machine()) && r.cpus() == target.cpus() && r.hz() == target.hz()
-                        && r.bogomips() == target.bogomips()) {
+                        && sameBogomips(r.bogomips(), target.bogomips())) {
                     runs.add(r);
                 }
             } catch (org.wqlab.core.model.InputException notARun) {
@@ -126,6 +126,20 @@ public final class Calibrator {
             }
         }
         return fit(runs);
+    }
+
+    /** BogoMIPS is measured at each boot (a timer-calibrated loop on x86): the same board differs in the last digits. */
+    static boolean sameBogomips(double a, double b) {
+        return Math.abs(a - b) <= BOGOMIPS_TOLERANCE * Math.max(a, b);
+    }
+
+    private static final double BOGOMIPS_TOLERANCE = 0.01;
+
+    private static void sameBogomips(RecordedRun a, RecordedRun b) throws CannotCalibrateException {
+        if (!sameBogomips(a.bogomips(), b.bogomips())) {
+            throw new CannotCalibrateException("the runs are not of one board: BogoMIPS " + a.bogomips() + " in "
+                    + a.dir() + ", " + b.bogomips() + " in " + b.dir() + " (more than 1 % apart)");
+        }
     }
 
     private static void sameBoard(RecordedRun a, RecordedRun b, String what, Function<RecordedRun, Object> fact)
