@@ -40,7 +40,8 @@ public final class BuiltInSimulator implements AutoCloseable {
     }
 
     /**
-     * @param profileName one of {@link Profiles#BUILT_IN}; another name fails at {@link #start}
+     * @param profileName one of {@link Profiles#BUILT_IN} or a profile file (a calibrated twin); another name fails
+     *        at {@link #start}
      * @param knownHostsTag marks this simulator's known-hosts line; each simulator needs its own
      */
     public BuiltInSimulator(Path stateDir, Path knownHostsFile, String profileName, String knownHostsTag) {
@@ -90,7 +91,7 @@ public final class BuiltInSimulator implements AutoCloseable {
         Path file = stateDir.resolve("latency-mon.ko");
         java.nio.file.Files.createDirectories(stateDir);
         Path part = stateDir.resolve("latency-mon.ko.part");
-        java.nio.file.Files.write(part, Board.installedModule(Profiles.builtIn(profileName)));
+        java.nio.file.Files.write(part, Board.installedModule(Profiles.byNameOrFile(profileName)));
         java.nio.file.Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         return file;
@@ -101,7 +102,7 @@ public final class BuiltInSimulator implements AutoCloseable {
         if (server != null) {
             return server.login();
         }
-        SimulatedBoardServer started = SimulatedBoardServer.start(Profiles.builtIn(profileName), speed, stateDir);
+        SimulatedBoardServer started = SimulatedBoardServer.start(Profiles.byNameOrFile(profileName), speed, stateDir);
         try {
             TaggedKnownHost.trust(knownHostsFile, knownHostsTag, started.login().host(), started.login().port(),
                     started.publicHostKey());

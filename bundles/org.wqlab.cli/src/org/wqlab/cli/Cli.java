@@ -79,7 +79,7 @@ public final class Cli {
                                                              per step and per limit; several --board: the
                                                              sequence on each board at once, an experiment
                                                              each (docs/cli.md, "Several boards")
-            """ + CompareVerb.USAGE_LINE + ExplainVerb.USAGE_LINE + """
+            """ + CompareVerb.USAGE_LINE + ExplainVerb.USAGE_LINE + PredictVerb.USAGE_LINE + """
               vboard build|start|stop|status [--arch x86_64|arm64] [--stick-mib N] [--irq-cpu N] [--memory-mib N]
                                                              the QEMU virtual board (releng/virtual-board):
                                                              build it from Debian packages, boot it (returns
@@ -137,6 +137,7 @@ public final class Cli {
                 case "vboard" -> new VboardVerb(out, err).run(rest);
                 case "lava" -> new LavaVerb(out, err).run(rest);
                 case "explain" -> new ExplainVerb(out, err).run(rest);
+                case "predict" -> new PredictVerb(out, err).run(rest);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);
                     yield OK;

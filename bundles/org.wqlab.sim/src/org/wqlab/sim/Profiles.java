@@ -51,6 +51,14 @@ public final class Profiles {
     }
 
     /**
+     * A profile from JSON text ({@code source} names it in errors): what a tool that writes profiles (a calibrated
+     * twin) reads back, checked like a file.
+     */
+    public static SimulatedBoardProfile fromJson(String source, String json) {
+        return parse(source, new java.io.StringReader(json));
+    }
+
+    /**
      * Binds the JSON object to the record's components by name, with Gson's tree parser only: the reflective Gson
      * binding cost about half a second of class loading on the first profile, the biggest part of a cold start.
      * Absent keys take the type's default (0, false, null) and are then checked by

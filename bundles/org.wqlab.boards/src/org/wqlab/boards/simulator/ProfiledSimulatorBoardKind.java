@@ -30,6 +30,7 @@ public final class ProfiledSimulatorBoardKind extends SimulatedBoardKinds {
 
     private final Path stateRoot;
     private final Path knownHostsFile;
+    private final Path twins;
     private final Map<String, BuiltInSimulator> simulators = new HashMap<>();
     private double speed = BuiltInSimulator.defaultSpeed();
 
@@ -43,8 +44,21 @@ public final class ProfiledSimulatorBoardKind extends SimulatedBoardKinds {
      * @param knownHostsFile wqlab's own known-hosts file, the one the SSH transport checks host keys against
      */
     public ProfiledSimulatorBoardKind(Path stateRoot, Path knownHostsFile) {
+        this(stateRoot, knownHostsFile, stateRoot.resolveSibling(TWINS));
+    }
+
+    /** @param twins the folder whose profile files (calibrated twins) the dialog offers beside the built-in ones */
+    public ProfiledSimulatorBoardKind(Path stateRoot, Path knownHostsFile, Path twins) {
         this.stateRoot = stateRoot;
         this.knownHostsFile = knownHostsFile;
+        this.twins = twins;
+    }
+
+    /** The twins folder's name beside the simulators' state ({@code ~/.config/wqlab/twins} by default). */
+    public static final String TWINS = "twins";
+
+    public Path twinsFolder() {
+        return twins;
     }
 
     @Override
@@ -64,8 +78,8 @@ public final class ProfiledSimulatorBoardKind extends SimulatedBoardKinds {
 
     @Override
     public Optional<String> dialogMessage() {
-        return Optional.of("A simulated R-Car board: it starts on 127.0.0.1 when connected, running the chosen"
-                + " simulated kernel.");
+        return Optional.of("A simulated R-Car board, or a simulated twin of a board calibrated from its runs: it"
+                + " starts on 127.0.0.1 when connected, running the chosen simulated kernel.");
     }
 
     @Override
@@ -75,7 +89,7 @@ public final class ProfiledSimulatorBoardKind extends SimulatedBoardKinds {
 
     @Override
     public List<BoardField> fields() {
-        return ProfileField.fields();
+        return ProfileField.fields(twins);
     }
 
     @Override
@@ -135,7 +149,7 @@ public final class ProfiledSimulatorBoardKind extends SimulatedBoardKinds {
         running.forEach(BuiltInSimulator::close);
     }
 
-    /** @throws IOException naming the board and the field when the boards file holds no built-in profile */
+    /** @throws IOException naming the board and the field when the boards file holds no profile it can load */
     private static void requireBuiltInProfile(BoardEntry entry) throws IOException {
         try {
             ProfileField.check(ProfileField.value(entry));

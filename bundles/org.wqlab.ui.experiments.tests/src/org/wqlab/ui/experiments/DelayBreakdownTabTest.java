@@ -35,16 +35,17 @@ class DelayBreakdownTabTest {
 
     @Test
     void theWorstDelaysPartsTasksAndKworkTableAreShown() throws Exception {
-        LabWindow lab = LabWindow.open();
+        EditorTabs.Workbench lab = EditorTabs.workbench();
         Display display = lab.display();
         Shell shell = lab.shell();
         IWorkbenchPage page = lab.page();
-        RunResult run = WorkTimelineTest.inBackground(display, () -> SimulatedRun.run(lab.workspace(), Map.of()));
+        RunResult run = EditorTabs.inBackground(display, () -> SimulatedRun.run(lab.workspace(), Map.of()),
+                SHOWN.multipliedBy(4));
         assertEquals(ExperimentStatus.COMPLETED, run.status(), run.summary());
 
         ExperimentEditor editor = (ExperimentEditor) page.openEditor(
                 new ExperimentEditorInput(run.folder().dir(), "where it went"), ExperimentIds.EDITOR);
-        WorkTimelineTest.selectTab(editor, "Where it went");
+        EditorTabs.select(editor, "Where it went");
         String headline = UiWait.until(display, () -> editor.breakdownHeadline().getText().contains("explained")
                 ? editor.breakdownHeadline().getText() : null, SHOWN, "the breakdown to be shown");
         assertTrue(headline.matches("The worst delay, \\d+ ms on CPU 0: (9[5-9]|100)\\.\\d % explained\\..*"),

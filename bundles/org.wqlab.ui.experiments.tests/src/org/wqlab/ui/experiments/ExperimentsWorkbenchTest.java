@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 
 import org.eclipse.core.resources.IProject;
 import org.eclipse.swt.SWT;
@@ -315,16 +314,6 @@ class ExperimentsWorkbenchTest {
 
     /** Runs work off the UI thread while the UI keeps dispatching (the view must refresh meanwhile). */
     private <T> T inBackground(Callable<T> work) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
-            try {
-                f.complete(work.call());
-            } catch (Throwable e) {
-                f.completeExceptionally(e);
-            }
-        }, "simulated run");
-        t.start();
-        UiWait.until(display, f::isDone, RUN, "the simulated run");
-        return f.get();
+        return EditorTabs.inBackground(display, work, RUN);
     }
 }

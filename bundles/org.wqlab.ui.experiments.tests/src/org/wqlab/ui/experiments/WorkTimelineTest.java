@@ -9,12 +9,8 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
@@ -49,17 +45,17 @@ class WorkTimelineTest {
 
     @Test
     void hubEventCoversTheStallOnCpu0AndTheMonitorRunsAfterIt() throws Exception {
-        LabWindow lab = LabWindow.open();
-        Display display = lab.display();
-        Shell shell = lab.shell();
-        IWorkbenchPage page = lab.page();
-        Workspace workspace = lab.workspace();
+        EditorTabs.Workbench wb = EditorTabs.workbench();
+        Display display = wb.display();
+        Shell shell = wb.shell();
+        IWorkbenchPage page = wb.page();
+        Workspace workspace = wb.workspace();
 
         GroundTruth[] truth = new GroundTruth[1];
-        RunResult run = inBackground(display, () -> SimulatedRun.run(workspace, Map.of(), board -> {
+        RunResult run = EditorTabs.inBackground(display, () -> SimulatedRun.run(workspace, Map.of(), board -> {
             board.kernel().groundTruth().retainInMemory(true);
             truth[0] = board.kernel().groundTruth();
-        }));
+        }), RUN);
         assertEquals(ExperimentStatus.COMPLETED, run.status(), run.summary());
         WorkRecord hub = truth[0].workRecords("hub_event").stream().filter(w -> w.cpu() == 0)
                 .max(Comparator.comparingLong(w -> w.endNs() - w.startNs()))
@@ -71,7 +67,7 @@ class WorkTimelineTest {
 
         ExperimentEditor editor = (ExperimentEditor) page.openEditor(
                 new ExperimentEditorInput(run.folder().dir(), "timeline"), ExperimentIds.EDITOR);
-        selectTab(editor, "Work items");
+        EditorTabs.select(editor, "Work items");
         WorkTimelineView timeline = editor.timeline();
         TimelineRows rows = UiWait.until(display, timeline::rows, SHOWN, "trace.log to be read");
         TimelineRows.Row cpu0 = rows.cpuRows().stream().filter(r -> r.cpu() == 0).findFirst()
@@ -183,39 +179,5 @@ class WorkTimelineTest {
                 page.hideView(v);
             }
         }
-    }
-
-    static void selectTab(ExperimentEditor editor, String title) {
-        var tabs = (CTabFolder) find(editor.banner().getParent(), ExperimentIds.EDITOR_TABS);
-        for (var item : tabs.getItems()) {
-            if (item.getText().equals(title)) {
-                tabs.setSelection(item);
-                return;
-            }
-        }
-        throw new AssertionError("no tab " + title);
-    }
-
-    private static Control find(Composite parent, String key) {
-        for (var c : parent.getChildren()) {
-            if (key.equals(c.getData(ExperimentIds.KEY))) {
-                return c;
-            }
-        }
-        throw new AssertionError("no " + key);
-    }
-
-    static <T> T inBackground(Display display, Callable<T> work) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
-            try {
-                f.complete(work.call());
-            } catch (Throwable e) {
-                f.completeExceptionally(e);
-            }
-        }, "simulated run");
-        t.start();
-        UiWait.until(display, f::isDone, RUN, "the simulated run");
-        return f.get();
     }
 }

@@ -24,6 +24,9 @@ public final class ExperimentIds {
     /** The outcome against the run's limits, above the verdict. */
     public static final String EDITOR_LIMITS = "editor.limits";
     public static final String EDITOR_STATS = "editor.stats";
+    public static final String WHAT_IF_SIZE = "editor.whatIf.size";
+    public static final String WHAT_IF_RESULT = "editor.whatIf.result";
+    public static final String WHAT_IF_CHART = "editor.whatIf.chart";
     public static final String EDITOR_EVENTS = "editor.events";
     public static final String EDITOR_LOG = "editor.log";
     public static final String EDITOR_SEQUENCE_AS_RUN = "editor.sequenceAsRun";

@@ -93,6 +93,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     private StyledText sequenceAsWritten;
     private Label sequenceVariables;
     private StyledText module;
+    private WhatIfPanel whatIf;
     private volatile ExperimentDetails details;
     private volatile Analysis analysis;
     private volatile String loadError;
@@ -139,6 +140,11 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     /** The Board tab: the facts the run recorded, in words. */
     public Table boardFacts() {
         return facts;
+    }
+
+    /** The What if tab: predictions of a simulated twin of the board, beside this run. */
+    public WhatIfPanel whatIf() {
+        return whatIf;
     }
 
     /** The Raw log tab. */
@@ -219,6 +225,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         tab("Sequence as run", sequencePanes());
         module = text();
         tab("Module", module);
+        whatIf = new WhatIfPanel(tabs);
+        tab("What if", whatIf.control());
         tabs.setSelection(0);
         contextMenu();
         WorkbenchServices.get(ExperimentCatalog.class).addListener(catalogChanged);
@@ -432,6 +440,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                         timeline.load(AnalysisFiles.traceLog(d.loaded().folder()), analysis);
                         breakdown.show(analysis);
                         AttributionOverlay.setVerdict(verdict, analysis);
+                        whatIf.load(d.loaded());
                         refitVerdictColumn();
                     }
                 });

@@ -1,0 +1,83 @@
+package org.wqlab.ui.experiments;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+
+import org.eclipse.core.resources.IProject;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PlatformUI;
+import org.wqlab.core.store.Workspace;
+import org.wqlab.ui.ViewIds;
+import org.wqlab.ui.experiments.editor.ExperimentEditor;
+import org.wqlab.ui.experiments.model.ExperimentProjects;
+import org.wqlab.ui.testing.UiWait;
+
+/** What several editor UI tests do: show a tab of the experiment editor, run work off the UI thread. */
+final class EditorTabs {
+
+    private static final Duration STARTUP = Duration.ofSeconds(60);
+
+    private EditorTabs() {
+    }
+
+    /** The workbench window at 1440x900 with the Experiments view shown, and its experiments workspace. */
+    record Workbench(Display display, Shell shell, IWorkbenchPage page, Workspace workspace) {
+    }
+
+    static Workbench workbench() throws Exception {
+        IWorkbench workbench = PlatformUI.getWorkbench();
+        Display display = workbench.getDisplay();
+        IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, STARTUP, "the window");
+        Shell shell = window.getShell();
+        UiWait.until(display, shell::isVisible, STARTUP, "the window to be shown");
+        shell.setBounds(0, 0, 1440, 900);
+        IWorkbenchPage page = window.getActivePage();
+        page.showView(ViewIds.EXPERIMENTS);
+        IProject project = UiWait.until(display, () -> ExperimentProjects.projects().stream().findFirst().orElse(null),
+                STARTUP, "the wqlab project");
+        return new Workbench(display, shell, page, ExperimentProjects.workspaceOf(project));
+    }
+
+    static void select(ExperimentEditor editor, String title) {
+        var tabs = (CTabFolder) find(editor.banner().getParent(), ExperimentIds.EDITOR_TABS);
+        for (var item : tabs.getItems()) {
+            if (item.getText().equals(title)) {
+                tabs.setSelection(item);
+                return;
+            }
+        }
+        throw new AssertionError("no tab " + title);
+    }
+
+    private static Control find(Composite parent, String key) {
+        for (var c : parent.getChildren()) {
+            if (key.equals(c.getData(ExperimentIds.KEY))) {
+                return c;
+            }
+        }
+        throw new AssertionError("no " + key);
+    }
+
+    /** Runs {@code work} on a thread of its own while the UI keeps dispatching; its result or its exception. */
+    static <T> T inBackground(Display display, Callable<T> work, Duration timeout) throws Exception {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                f.complete(work.call());
+            } catch (Throwable e) {
+                f.completeExceptionally(e);
+            }
+        }, "simulated run");
+        t.start();
+        UiWait.until(display, f::isDone, timeout, "the simulated run");
+        return f.get();
+    }
+}
