@@ -83,6 +83,10 @@ public final class VerdictBuilder {
             causes.add(n.cause());
             advice.add(n.advice());
         });
+        WritebackAtPull.note(f).ifPresent(n -> {
+            causes.add(n.cause());
+            advice.add(n.advice());
+        });
         return new Verdict(Verdict.NORMAL, headline, causes, advice);
     }
 
@@ -120,6 +124,13 @@ public final class VerdictBuilder {
             causes.add(n.cause());
             advice.add(n.advice());
         });
+        WritebackAtPull.note(f).ifPresentOrElse(n -> {
+            causes.add(n.cause());
+            advice.add(n.advice());
+        }, () -> WritebackAtPull.clean(f).ifPresent(causes::add));
+        if (f.preemption() != null) {
+            causes.add(f.preemption().sentence());
+        }
         cpuIntensive(in, worst, c, causes, advice);
         move(f, cpu, c, advice);
         usbInterrupt(in, f, cpu, c, causes, advice);
