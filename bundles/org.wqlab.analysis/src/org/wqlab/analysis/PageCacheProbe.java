@@ -36,7 +36,7 @@ public final class PageCacheProbe {
         return "pull." + pull + "." + when + "." + name;
     }
 
-    /** The counters now, by name (meminfo's in kB, vmstat's in pages); a counter the board does not show is left out. */
+    /** The counters now, by name (meminfo's in kB, vmstat's in pages); one the board does not show is left out. */
     public static Map<String, Long> read(BoardConnection c, Duration timeout) throws TransportException {
         ExecResult meminfo = c.run(Command.of("cat").arg("/proc/meminfo"), timeout);
         ExecResult vmstat = c.run(Command.of("cat").arg("/proc/vmstat"), timeout);

@@ -59,7 +59,8 @@ public record Sequence(String name, Map<String, String> variables, List<Step> st
 
     /** The same trace settings and limits with another name, variables and steps (the form's edits). */
     public Sequence withContent(String newName, Map<String, String> newVariables, List<Step> newSteps) {
-        return new Sequence(newName, newVariables, newSteps, text, trace, lateWindows, traceWindowSeconds, limits, needs);
+        return new Sequence(newName, newVariables, newSteps, text, trace, lateWindows, traceWindowSeconds, limits,
+                needs);
     }
 
     public Sequence {

@@ -104,40 +104,29 @@ public record SimulatedBoardProfile(
     }
 
     public SimulatedBoardProfile withHz(int newHz) {
+        return with(newHz, cpuIntensiveThreshUs, hubIgnoresPowerOff, noTracefsInstances);
+    }
+
+    public SimulatedBoardProfile withCpuIntensiveThreshUs(Long thresh) {
+        return with(hz, thresh, hubIgnoresPowerOff, noTracefsInstances);
+    }
+
+    /** This board with the stick behind a hub that does not cut power ({@code on}) or one that does. */
+    public SimulatedBoardProfile withHubIgnoringPowerOff(boolean on) {
+        return with(hz, cpuIntensiveThreshUs, on, noTracefsInstances);
+    }
+
+    /** This board with tracefs instances ({@code on}: without). */
+    public SimulatedBoardProfile withoutTracefsInstances(boolean on) {
+        return with(hz, cpuIntensiveThreshUs, hubIgnoresPowerOff, on);
+    }
+
+    private SimulatedBoardProfile with(int newHz, Long thresh, boolean hubIgnoring, boolean noInstances) {
         return new SimulatedBoardProfile(name, description, hostname, machine, kernelRelease, kernelBuild, vermagic,
                 cpus, newHz, bogomips, ramBytes, cacheReserveBytes, pageSize, invalidateNsPerPage, teardownCpuNs,
                 hubEventSleepBeforeNs, hubEventSleepAfterNs, usbReadBytesPerSecond, cachedReadBytesPerSecond,
                 ioCompletionBatchBytes, ioCompletionNsPerPage, usbIrq,
                 usbIrqCpu, usbDevice, usbDeviceNumber, stickBytes, sampleFileBytes, monitorWorkCpuNs,
-                cpuIntensiveThreshUs, cpuIntensiveReport, seed, hubIgnoresPowerOff, noTracefsInstances);
-    }
-
-    public SimulatedBoardProfile withCpuIntensiveThreshUs(Long thresh) {
-        return new SimulatedBoardProfile(name, description, hostname, machine, kernelRelease, kernelBuild, vermagic,
-                cpus, hz, bogomips, ramBytes, cacheReserveBytes, pageSize, invalidateNsPerPage, teardownCpuNs,
-                hubEventSleepBeforeNs, hubEventSleepAfterNs, usbReadBytesPerSecond, cachedReadBytesPerSecond,
-                ioCompletionBatchBytes, ioCompletionNsPerPage, usbIrq,
-                usbIrqCpu, usbDevice, usbDeviceNumber, stickBytes, sampleFileBytes, monitorWorkCpuNs, thresh,
-                cpuIntensiveReport, seed, hubIgnoresPowerOff, noTracefsInstances);
-    }
-
-    /** This board with the stick behind a hub that does not cut power ({@code on}) or one that does. */
-    public SimulatedBoardProfile withHubIgnoringPowerOff(boolean on) {
-        return new SimulatedBoardProfile(name, description, hostname, machine, kernelRelease, kernelBuild, vermagic,
-                cpus, hz, bogomips, ramBytes, cacheReserveBytes, pageSize, invalidateNsPerPage, teardownCpuNs,
-                hubEventSleepBeforeNs, hubEventSleepAfterNs, usbReadBytesPerSecond, cachedReadBytesPerSecond,
-                ioCompletionBatchBytes, ioCompletionNsPerPage, usbIrq,
-                usbIrqCpu, usbDevice, usbDeviceNumber, stickBytes, sampleFileBytes, monitorWorkCpuNs,
-                cpuIntensiveThreshUs, cpuIntensiveReport, seed, on, noTracefsInstances);
-    }
-
-    /** This board with tracefs instances ({@code on}: without). */
-    public SimulatedBoardProfile withoutTracefsInstances(boolean on) {
-        return new SimulatedBoardProfile(name, description, hostname, machine, kernelRelease, kernelBuild, vermagic,
-                cpus, hz, bogomips, ramBytes, cacheReserveBytes, pageSize, invalidateNsPerPage, teardownCpuNs,
-                hubEventSleepBeforeNs, hubEventSleepAfterNs, usbReadBytesPerSecond, cachedReadBytesPerSecond,
-                ioCompletionBatchBytes, ioCompletionNsPerPage, usbIrq,
-                usbIrqCpu, usbDevice, usbDeviceNumber, stickBytes, sampleFileBytes, monitorWorkCpuNs,
-                cpuIntensiveThreshUs, cpuIntensiveReport, seed, hubIgnoresPowerOff, on);
+                thresh, cpuIntensiveReport, seed, hubIgnoring, noInstances);
     }
 }

@@ -185,7 +185,8 @@ public final class Tracefs {
         if (!buffers.containsKey(loc.instance())) {
             return false;
         }
-        return loc.rest().isEmpty() || (loc.instance().isEmpty() && loc.rest().equals("instances") && instancesAllowed())
+        return loc.rest().isEmpty()
+                || (loc.instance().isEmpty() && loc.rest().equals("instances") && instancesAllowed())
                 || !list(loc).isEmpty();
     }
 
