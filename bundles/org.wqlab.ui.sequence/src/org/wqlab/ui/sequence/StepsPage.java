@@ -451,6 +451,7 @@ public final class StepsPage extends FormPage {
         preflight.setText(text);
         preflight.getParent().layout(true, true);
         form.reflow(true);
+        form.showControl(preflight);
     }
 
     /** The text the Check shows (for tests). */

@@ -40,6 +40,8 @@ class PreflightCheckTest {
         editor.showSteps();
         UiWait.settle(ui.display);
 
+        ui.page.setPartState(ui.page.getReference(editor), org.eclipse.ui.IWorkbenchPage.STATE_MAXIMIZED);
+        UiWait.settle(ui.display);
         ToolItem check = ui.toolItem(WidgetIds.CHECK);
         assertTrue(check.getToolTipText().startsWith("Check what a run needs on the board"), check.getToolTipText());
         ui.click(check);
@@ -52,7 +54,15 @@ class PreflightCheckTest {
         assertTrue(text.matches("(?s).*\\n(\\d+) of \\1 items ok\\n.*"), text);
         Label shown = (Label) EditorHarness.byId(editor.stepsPage().getManagedForm().getForm(), WidgetIds.PREFLIGHT);
         assertEquals(text, shown.getText());
-        assertTrue(shown.isVisible() && shown.getSize().y > 0, "the findings show on the page: " + shown.getSize());
+        UiWait.settle(ui.display);
+        org.eclipse.swt.graphics.Rectangle onScreen = ui.display.map(shown, null, shown.getBounds().width > 0
+                ? new org.eclipse.swt.graphics.Rectangle(0, 0, shown.getSize().x, shown.getSize().y)
+                : new org.eclipse.swt.graphics.Rectangle(0, 0, 1, 1));
+        org.eclipse.swt.graphics.Rectangle form = ui.display.map(editor.stepsPage().getManagedForm().getForm(), null,
+                editor.stepsPage().getManagedForm().getForm().getClientArea());
+        assertTrue(shown.isVisible() && onScreen.height > 0 && form.contains(onScreen.x, onScreen.y + onScreen.height
+                - 1), "the findings show on the page: " + onScreen + " in " + form);
         ui.capture("preflight.png", data -> true);
+        ui.page.setPartState(ui.page.getReference(editor), org.eclipse.ui.IWorkbenchPage.STATE_RESTORED);
     }
 }
