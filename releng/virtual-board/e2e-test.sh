@@ -15,6 +15,9 @@
 #      disconnect" event but no stall (worst delay after it <= max(100 ms, 1.5 x its baseline) and <= 1/3 of
 #      the device_del worst at the same size), and the writing command itself took >= 0.3 s; its module is
 #      deployed from the .ko file build.sh built (upload without SFTP) rather than modprobe'd.
+#   With the BIG size (or the --quick run) the real kernel's trace is explained: wqlab explain names hub_event
+#   [usbcore], the worst delay's largest part is hub_event [usbcore], its named parts cover >= 90 % of it and the
+#   irq tracepoints were recorded.
 #   The VM is stopped and the stick image, the workspace and the sequence deleted on every exit (trap).
 #
 # Usage: releng/virtual-board/e2e-test.sh [--arch x86_64|arm64] [--sizes "SMALL BIG"] [--quick]
@@ -24,6 +27,7 @@
 set -euo pipefail
 export LC_ALL=C
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/board-ssh.sh"
 source "$VB_ROOT/releng/scripts/lib.sh"
 
 arch=x86_64
@@ -64,14 +68,8 @@ stick_mib=$big
 [ "$quick" = yes ] && stick_mib=$small
 timeout 900 "$wqlab" vboard build --arch "$VB_ARCH" --stick-mib "$stick_mib"
 timeout 400 "$wqlab" vboard start --arch "$VB_ARCH"
-state=$VB_CACHE/run/board.properties
-prop() { sed -n "s/^$1=//p" "$state" | sed 's/\\:/:/g'; }
-port=$(prop sshPort)
-key=$(prop key)
-board_sh() {
-	ssh -q -i "$key" -p "$port" -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null \
-		root@127.0.0.1 "$@"
-}
+vb_board_ssh_init
+board_sh() { vb_board_sh "$@"; }
 dev=$(board_sh wqlab-stick device)
 echo "e2e: the stick is USB device $dev on the board"
 
@@ -134,6 +132,30 @@ stall_run() { # stall_run MIB STRICT: the report procedure (classic module on CP
 			ok "$mib MiB: wqlab explain names hub_event [usbcore] from the kernel's workqueue trace"
 		else
 			fail "$mib MiB: wqlab explain does not name hub_event [usbcore]"
+		fi
+		# where the delay went on the real kernel: hub_event [usbcore] the largest part, >= 90 % explained, the
+		# irq tracepoints in the trace (softirqs, the xHCI interrupt, x86's local timer vector)
+		sed -n '/^where the worst delay went/,/^  explained /p' <<<"$explained" | sed 's/^/  explain: /' | cut -c1-200
+		local b largest pct irq
+		b=$("$wqlab" stats "$exp" --json | jq -c '.verdict.breakdown')
+		largest=$(jq -r '[.parts[] | select(.kind != "unexplained")][0].name // "none"' <<<"$b")
+		pct=$(jq -r '.explainedPercent // 0' <<<"$b")
+		irq=$(grep -cE ': (irq_handler_entry|softirq_entry|local_timer_entry):' "$exp/trace.log" || true)
+		echo "e2e: $mib MiB: largest part $largest; explained $pct %; $irq irq, softirq and local timer entries in trace.log"
+		if [ "$largest" = "hub_event [usbcore]" ]; then
+			ok "$mib MiB: hub_event [usbcore] is the largest part of the worst delay"
+		else
+			fail "$mib MiB: the largest part of the worst delay is $largest, not hub_event [usbcore]"
+		fi
+		if awk -v p="$pct" 'BEGIN { exit !(p >= 90) }'; then
+			ok "$mib MiB: the named parts explain $pct % >= 90 % of the worst delay"
+		else
+			fail "$mib MiB: the named parts explain only $pct % of the worst delay (< 90 %)"
+		fi
+		if [ "$irq" -gt 0 ] && [ "$(jq -r .irqTraced <<<"$b")" = true ]; then
+			ok "$mib MiB: the irq tracepoints were recorded ($irq entries) and used"
+		else
+			fail "$mib MiB: no irq tracepoints recorded in trace.log"
 		fi
 		# the xHCI interrupt was steered to CPU 0 at boot, after most of its interrupts had gone to CPU 1
 		if grep -q 'is served on CPU 0, the monitored CPU' <<<"$explained"; then

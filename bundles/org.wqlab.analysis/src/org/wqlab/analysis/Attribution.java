@@ -57,7 +57,7 @@ public final class Attribution {
             // queueing: the report's time minus its delay is the timer's due time, up to a jiffy before the queueing
             long waitFrom = queued >= 0 && queued > lateFrom ? Math.min(queued, lateTo) : lateFrom;
             out.add(new AttributedDelay(samples.line(i), ts, delay, cpu, source, lateFrom, lateTo, waited,
-                    culprits(executions, monitor, cpu, lateFrom, lateTo, waitFrom)));
+                    culprits(executions, monitor, cpu, lateFrom, lateTo, waitFrom), null, List.of()));
         }
         return out;
     }

@@ -6,6 +6,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.wqlab.analysis.trace.WorkTimeline;
+import org.wqlab.analysis.why.DelayBreakdowns;
+import org.wqlab.analysis.why.KworkRow;
+import org.wqlab.analysis.why.KworkTable;
+import org.wqlab.analysis.why.TaskDump;
 import org.wqlab.core.model.Event;
 import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.InputException;
@@ -53,8 +57,8 @@ public final class ExperimentAnalyzer {
             int moduleCpu) {
         Statistics stats = StatisticsCalculator.compute(content);
         long periodUs = period(content.events());
-        List<AttributedDelay> delays = Attribution.attribute(content.samples(), stats.thresholdUs(), moduleCpu,
-                timeline);
+        List<AttributedDelay> delays = explain(Attribution.attribute(content.samples(), stats.thresholdUs(), moduleCpu,
+                timeline), timeline);
         List<String> notes = timeline == null ? List.of() : timeline.notes();
         boolean traced = timeline != null && notes.stream().noneMatch(n -> n.contains("skipped"));
         int monitorCpu = moduleCpu >= 0 ? moduleCpu
@@ -63,11 +67,23 @@ public final class ExperimentAnalyzer {
                 stats.thresholdUs(), periodUs, monitorCpu, delays, content.events(), facts, traced, notes,
                 Attribution.longestOnPool(timeline, monitorCpu)));
         Analysis.TraceSummary summary = timeline == null
-                ? new Analysis.TraceSummary(false, 0, 0, 0, 0, false, List.of())
+                ? new Analysis.TraceSummary(false, 0, 0, 0, 0, false, List.of(), false)
                 : new Analysis.TraceSummary(traced, timeline.lines(), timeline.events(), timeline.lostEvents(),
-                        timeline.executions().size(), timeline.schedTraced(), notes);
+                        timeline.executions().size(), timeline.schedTraced(), notes, timeline.activity().irqTraced());
+        List<KworkRow> kwork = timeline == null ? List.of() : KworkTable.of(timeline, Attribution::isMonitor);
         return new Analysis(Analysis.FORMAT_VERSION, id, verdict, stats.thresholdUs(), periodUs, monitorCpu, delays,
-                summary, facts);
+                summary, facts, kwork);
+    }
+
+    /** Each delay's breakdown and the tasks of every CPU around it, when there is a trace. */
+    private static List<AttributedDelay> explain(List<AttributedDelay> delays, WorkTimeline timeline) {
+        if (timeline == null || timeline.events() == 0) {
+            return delays;
+        }
+        DelayBreakdowns why = new DelayBreakdowns(timeline);
+        return delays.stream().map(d -> d.explained(why.of(d.cpu(), d.lateFromUs(), d.lateToUs()),
+                List.of(why.tasksAt(TaskDump.RUNNABLE, d.runnableUs()),
+                        why.tasksAt(TaskDump.STALL_END, d.lateToUs() - 1)))).toList();
     }
 
     private static long period(List<Event> events) {

@@ -87,6 +87,7 @@ public final class VerdictBuilder {
             causes.add(n.cause());
             advice.add(n.advice());
         });
+        causes.addAll(KernelWorkqueueWarnings.causes(in.events()));
         return new Verdict(Verdict.NORMAL, headline, causes, advice);
     }
 
@@ -101,6 +102,7 @@ public final class VerdictBuilder {
         if (worst.culprits().isEmpty()) {
             String why = in.traced() ? "the trace shows no work item of " + cpuText + "'s pool in that time"
                     : traceMissing(in);
+            causes.addAll(KernelWorkqueueWarnings.causes(in.events()));
             return new Verdict(Verdict.STALLED, "stalled: " + waited + "; " + why, causes, advice);
         }
         Culprit c = worst.culprits().get(0);
@@ -134,6 +136,7 @@ public final class VerdictBuilder {
         cpuIntensive(in, worst, c, causes, advice);
         move(f, cpu, c, advice);
         usbInterrupt(in, f, cpu, c, causes, advice);
+        causes.addAll(KernelWorkqueueWarnings.causes(in.events()));
         return new Verdict(Verdict.STALLED, headline, causes, advice);
     }
 

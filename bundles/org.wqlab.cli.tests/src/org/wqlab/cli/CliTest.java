@@ -27,9 +27,14 @@ class CliTest {
     Path tmp;
 
     private Path log(String name) throws IOException {
-        try (InputStream in = getClass().getResourceAsStream("/testdata/" + name)) {
+        return testData(tmp, name);
+    }
+
+    /** The test log {@code name} written into {@code dir}. */
+    static Path testData(Path dir, String name) throws IOException {
+        try (InputStream in = CliTest.class.getResourceAsStream("/testdata/" + name)) {
             assertNotNull(in, name);
-            Path p = tmp.resolve(name);
+            Path p = dir.resolve(name);
             Files.write(p, in.readAllBytes());
             return p;
         }
@@ -59,7 +64,7 @@ class CliTest {
         CliRun stats = CliRun.of("stats", id, "--workspace", ws.toString(), "--json");
         assertEquals(0, stats.code(), stats.err());
         JsonObject j = JsonParser.parseString(stats.out()).getAsJsonObject();
-        assertEquals(1, j.get("formatVersion").getAsInt());
+        assertEquals(2, j.get("formatVersion").getAsInt());
         assertEquals("experiment", j.getAsJsonObject("source").get("kind").getAsString());
         assertEquals("caller run", j.getAsJsonObject("source").get("name").getAsString());
         JsonObject d = j.getAsJsonObject("delayUs");

@@ -15,6 +15,7 @@ import java.util.Optional;
 import org.wqlab.analysis.Analysis;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.InputException;
+import org.wqlab.core.samples.Boots;
 import org.wqlab.core.samples.LogContent;
 import org.wqlab.core.stats.DisconnectImpact;
 import org.wqlab.core.stats.Statistics;
@@ -50,9 +51,9 @@ public final class Cli {
               import LOG... [--workspace DIR] [--name NAME]   one experiment per kernel log, prints a summary
               import --lava-server NAME JOB... [--workspace DIR]
                                                              one experiment per finished LAVA job
-              stats EXPERIMENT|LOG [--workspace DIR] [--json] [--threshold-ms N] [--limit NAME=HARD]...
+              stats EXPERIMENT|LOG... [--workspace DIR] [--json] [--threshold-ms N] [--limit NAME=HARD]...
                     [--warn NAME=SOFT]... [--junit FILE]
-                                                             delay statistics (JSON documented in README),
+                                                             delay statistics per log and boot (JSON in docs/cli.md),
                                                              judged against the experiment's limits.json and
                                                              the --limit/--warn given
               export EXPERIMENT --csv FILE [--workspace DIR]  samples and events as CSV
@@ -210,6 +211,10 @@ public final class Cli {
                 LoadedExperiment e = ExperimentLoader.importLog(ws, log, expName, Instant.now());
                 out.println("imported " + log + " as " + e.folder().dir());
                 printSummary(e.content(), StatisticsCalculator.compute(e.content()));
+                int boots = Boots.of(e.content()).size();
+                if (boots > 1) {
+                    out.println("  " + boots + " boots (wqlab stats gives each its figures)");
+                }
             } catch (InputException e) {
                 err.println("wqlab import: " + e.getMessage());
                 status = ExitCodes.mostSerious(status, BAD_INPUT); // the other logs are still imported
@@ -240,7 +245,12 @@ public final class Cli {
             out.print(USAGE);
             return OK;
         }
-        String target = a.single("EXPERIMENT or LOG");
+        if (a.positional.isEmpty()) {
+            throw new UsageException("no EXPERIMENT or LOG given");
+        }
+        if (a.positional.size() > 1 && a.option("--junit") != null) {
+            throw new UsageException("--junit: one EXPERIMENT or LOG at a time, got " + a.positional.size());
+        }
         long thresholdUs = StatisticsCalculator.DEFAULT_THRESHOLD_US;
         String t = a.option("--threshold-ms");
         if (t != null) {
@@ -256,8 +266,38 @@ public final class Cli {
             }
             thresholdUs = ms * 1000;
         }
+        int status = OK;
+        List<String> json = new ArrayList<>();
+        for (String target : a.positional) {
+            try {
+                status = ExitCodes.mostSerious(status, statsOf(a, target, thresholdUs, cliLimits, json));
+            } catch (InputException e) {
+                if (a.positional.size() == 1) {
+                    throw e;
+                }
+                err.println("wqlab stats: " + e.getMessage());
+                status = ExitCodes.mostSerious(status, BAD_INPUT); // the other logs still get their result
+            }
+        }
+        if (a.flag("--json")) {
+            out.print(json.size() == 1 && a.positional.size() == 1 ? json.get(0)
+                    : "[\n" + String.join(",\n", json.stream().map(String::strip).toList()) + "\n]\n");
+        }
+        return status;
+    }
+
+    /**
+     * The statistics of one experiment or log: per boot when it holds several (the top-level figures, the text
+     * summary and the limits are the last boot's); its JSON added to {@code json}, its text printed. Returns its
+     * exit code.
+     */
+    private int statsOf(Args a, String target, long thresholdUs, Limits cliLimits, List<String> json)
+            throws UsageException, InputException, IOException {
         Source src = resolve(a, target, true);
-        Statistics s = StatisticsCalculator.compute(src.content.samples(), src.content.events(), thresholdUs);
+        List<StatsJson.BootFigures> boots = Boots.of(src.content).stream().map(b -> new StatsJson.BootFigures(b,
+                StatisticsCalculator.compute(b.content().samples(), b.content().events(), thresholdUs))).toList();
+        LogContent last = boots.get(boots.size() - 1).boot().content();
+        Statistics s = boots.get(boots.size() - 1).statistics();
         Analysis analysis = src.kind.equals("experiment") ? ExplainVerb.analysisIfExperiment(src.path).orElse(null)
                 : null;
         // an experiment's recorded limits (what its run was judged against), overridden by the command line's
@@ -266,17 +306,26 @@ public final class Cli {
         if (!limits.problems().isEmpty()) {
             throw new UsageException(String.join("; ", limits.problems()));
         }
-        Optional<Assessment> assessment = RunResults.assess(src.content, s, limits,
+        Optional<Assessment> assessment = RunResults.assess(last, s, limits,
                 src.metadata == null ? Map.of() : src.metadata.boardFacts());
         if (a.option("--junit") != null) {
             RunResults.writeJUnit(Path.of(a.option("--junit")), src.metadata == null ? src.path.getFileName()
                     .toString() : src.metadata.id(), List.of(), assessment);
         }
         if (a.flag("--json")) {
-            out.print(StatsJson.toJson(src.kind, src.path, src.metadata, src.content, s, analysis, assessment));
+            json.add(StatsJson.toJson(src.kind, src.path, src.metadata, boots, analysis, assessment));
         } else {
             out.println(src.kind + " " + src.path + (src.metadata == null ? "" : " (" + src.metadata.name() + ")"));
-            printSummary(src.content, s);
+            if (boots.size() > 1) {
+                for (StatsJson.BootFigures b : boots) {
+                    out.printf(Locale.ROOT, "  boot %d (lines %d-%d%s):%n", b.boot().number(), b.boot().firstLine(),
+                            b.boot().lastLine(), b.boot().startedBy().isEmpty() ? ""
+                                    : ", found by " + b.boot().startedBy());
+                    printSummary(b.boot().content(), b.statistics());
+                }
+                out.println("  last boot:");
+            }
+            printSummary(last, s);
             out.printf(Locale.ROOT, "  delay us: count %d  min %d  max %d  mean %.1f  p50 %d  p90 %d  p99 %d  "
                     + "p99.9 %d%n", s.count(), s.minUs(), s.maxUs(), s.meanUs(), s.p50Us(), s.p90Us(), s.p99Us(),
                     s.p999Us());

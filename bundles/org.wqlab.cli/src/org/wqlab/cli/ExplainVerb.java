@@ -15,24 +15,34 @@ import org.wqlab.analysis.AttributedDelay;
 import org.wqlab.analysis.Culprit;
 import org.wqlab.analysis.ExperimentAnalyzer;
 import org.wqlab.analysis.Verdict;
+import org.wqlab.analysis.why.DelayBreakdown;
+import org.wqlab.analysis.why.DelayPart;
+import org.wqlab.analysis.why.TaskDump;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.sequence.preflight.PreflightReport;
 import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.report.DelayText;
 
 import com.google.gson.stream.JsonWriter;
 
 /**
- * {@code wqlab explain EXPERIMENT [--workspace DIR] [--again]}: the experiment's verdict, its causes and advice, and
- * the work items that held the late CPU, ranked by time held. Reads {@code analysis.json}; an experiment without one
+ * {@code wqlab explain EXPERIMENT [--workspace DIR] [--again] [--table]}: the experiment's verdict, its causes and
+ * advice, the work items that held the late CPU, ranked by time held, where each late run's time went and what every
+ * CPU ran; {@code --table} adds the per work function and CPU latency table. Reads {@code analysis.json}; an experiment without one
  * (an imported log, a run before this version) or {@code --again} is analyzed now and the file written.
  */
 public final class ExplainVerb {
 
     static final String USAGE_LINE = """
-              explain EXPERIMENT [--workspace DIR] [--again]  is it normal? the verdict, what held the CPU
-                                                             (work function, workqueue, worker, time held)
-                                                             and what would change it; --again re-analyzes
+              explain EXPERIMENT [--workspace DIR] [--again] [--table]
+                                                             is it normal? the verdict, what held the CPU
+                                                             (work function, workqueue, worker, time held),
+                                                             where each late run's time went (work items,
+                                                             tasks, IRQs, softirqs, idle, unexplained), what
+                                                             every CPU ran, and what would change it;
+                                                             --table adds the per work function and CPU
+                                                             latency table; --again re-analyzes
             """;
     private static final int SHOWN_DELAYS = 5;
 
@@ -48,6 +58,7 @@ public final class ExplainVerb {
         String target = null;
         String workspace = null;
         boolean again = false;
+        boolean table = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
@@ -56,6 +67,7 @@ public final class ExplainVerb {
                     return Cli.OK;
                 }
                 case "--again" -> again = true;
+                case "--table" -> table = true;
                 case "--workspace" -> {
                     if (i + 1 >= args.size()) {
                         return usage("--workspace needs a value");
@@ -80,6 +92,9 @@ public final class ExplainVerb {
             ExperimentFolder folder = folder(target, workspace);
             Analysis a = analysisOf(folder, again);
             print(folder, a);
+            if (table) {
+                printTable(a);
+            }
             return Cli.OK;
         } catch (InputException e) {
             err.println("wqlab explain: " + e.getMessage());
@@ -146,6 +161,34 @@ public final class ExplainVerb {
         w.name("heldUs").value(c == null ? null : c.heldUs());
         w.name("durationUs").value(c == null ? null : c.durationUs());
         w.name("cpuBound").value(c == null ? null : c.cpuBoundDuringDelay());
+        writeBreakdown(w, worst == null ? null : worst.breakdown());
+        w.endObject();
+    }
+
+    /** {@code "breakdown": {"cpu", "fromUs", "toUs", "delayUs", "explainedUs", "explainedPercent", "unexplainedUs",
+     * "irqTraced", "schedTraced", "parts": [{"kind", "name", "us", "percent"}]}}, null without a trace. */
+    static void writeBreakdown(JsonWriter w, DelayBreakdown b) throws IOException {
+        w.name("breakdown");
+        if (b == null) {
+            w.nullValue();
+            return;
+        }
+        w.beginObject();
+        w.name("cpu").value(b.cpu());
+        w.name("fromUs").value(b.fromUs());
+        w.name("toUs").value(b.toUs());
+        w.name("delayUs").value(b.delayUs());
+        w.name("explainedUs").value(b.explainedUs());
+        w.name("explainedPercent").value(Math.round(b.explainedPercent() * 10) / 10.0);
+        w.name("unexplainedUs").value(b.unexplainedUs());
+        w.name("irqTraced").value(b.irqTraced());
+        w.name("schedTraced").value(b.schedTraced());
+        w.name("parts").beginArray();
+        for (DelayPart p : b.parts()) {
+            w.beginObject().name("kind").value(p.kind()).name("name").value(p.name()).name("us").value(p.us())
+                    .name("percent").value(p.percent()).endObject();
+        }
+        w.endArray();
         w.endObject();
     }
 
@@ -176,6 +219,21 @@ public final class ExplainVerb {
             if (d.culprits().isEmpty()) {
                 out.println("    no work item of that CPU's pool ran in the late interval");
             }
+            if (d.breakdown() != null) {
+                out.println("    where it went: " + DelayText.summary(d.breakdown()));
+            }
+        }
+        AttributedDelay worst = a.worst();
+        if (worst != null && worst.breakdown() != null) {
+            out.println();
+            out.printf(Locale.ROOT, "where the worst delay went on CPU %d (%.6f s to %.6f s):%n", worst.cpu(),
+                    worst.lateFromUs() / 1e6, worst.lateToUs() / 1e6);
+            DelayText.table(worst.breakdown()).forEach(l -> out.println("  " + l));
+            out.println();
+            out.println("what each CPU ran:");
+            for (TaskDump dump : worst.tasks()) {
+                out.printf(Locale.ROOT, "  %s (%.6f s): %s%n", dump.moment(), dump.atUs() / 1e6, DelayText.tasks(dump));
+            }
         }
         Analysis.TraceSummary t = a.trace();
         out.println();
@@ -197,6 +255,17 @@ public final class ExplainVerb {
         } catch (InputException e) {
             // the metadata was read to analyze the folder; a damaged one says nothing more here
         }
+    }
+
+    /** The perf kwork table of the whole trace. */
+    private void printTable(Analysis a) {
+        out.println();
+        if (a.kwork().isEmpty()) {
+            out.println("work functions: none traced");
+            return;
+        }
+        out.println("work functions per CPU: queue-to-start latency and execution time (* latency-mon's own work)");
+        DelayText.kwork(a.kwork()).forEach(out::println);
     }
 
     private static String bound(Culprit c) {

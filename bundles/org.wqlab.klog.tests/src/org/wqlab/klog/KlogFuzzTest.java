@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.core.model.Anomaly;
 import org.wqlab.core.model.Event;
+import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.TimePrecision;
@@ -57,8 +58,25 @@ class KlogFuzzTest {
         "DELAY: 6782",
         "<2>DELAY: 12",
         "[    0.000000][    T0] Booting Linux on physical CPU 0x0",
+        // real-world captures: terminal editing, damaged prefixes, root hubs, boots, year-less dates
+        "Hit any key to stop autoboot:  2 \b\b\b 1 \b\b\b 0 ",
+        "root@board:~# lsx\b\u001b[1P",
+        "root@board:~# dmesg | gre usb\b\b\b\b\u001b[1@p",
+        "Loading: 10%\rLoading: 100%\u001b[K\u001b[2K\u001b[3X\u001b[5C\u001b[2D\u001b[4G",
+        "root@board:~# \r[   12.000000] DELAY: 15",
+        "\u001b]0;minicom\u0007\u001b(B[ 1.000000] thermal: 42 \u00b0C",
+        "09544][    C0] BUG: workqueue lockup - pool cpus=0-3 flags=0x4 nice=0 stuck for 32s!",
+        "545.5] usb 1-1: USB disconnect, device number 4",
+        "[  100.000000] usb usb3: USB disconnect, device number 1",
+        "-- Boot 5a2b0e1f7d3c4a19b8e6f0d2c4a6b8e0 --",
+        "-- Reboot --",
+        "-- Logs begin at Tue 2024-12-31 23:00:00 UTC, end at Wed 2025-01-01 00:10:00 UTC. --",
+        "Dec  5 09:00:00 board kernel: [    0.000000] Linux version 6.1.0-13-arm64",
+        "Jan  1 00:00:02 board kernel: DELAY: 11",
+        "[   72.000040]     in-flight: 57:hub_event",
     };
-    private static final byte[] INTERESTING = "[]<>,;:=.- 0123456789-\u001b\r\t\0DELAY: latency_mon: cpu=seq=delay_us="
+    private static final byte[] INTERESTING = ("[]<>,;:=.- 0123456789-\u001b\r\t\0DELAY: latency_mon: cpu=seq=delay_us="
+            + "\b\u0007\u007f\u00c3\u00e2\u00f0\u00ff@PKXCDGm-- Boot Reboot usb usb3")
             .getBytes(StandardCharsets.ISO_8859_1);
 
     @Test
@@ -294,7 +312,10 @@ class KlogFuzzTest {
         return n;
     }
 
-    /** Counts calls and checks each line number comes exactly once, in order. */
+    /**
+     * Counts calls and checks each line number comes exactly once, in order (a boot found by the clock going back
+     * follows its line's own result).
+     */
     static final class CountingSink implements KlogSink {
         long calls;
         long lastLine;
@@ -315,6 +336,10 @@ class KlogFuzzTest {
 
         @Override
         public void event(Event event) {
+            if (event.kind() == EventKind.BOOT && event.line() == lastLine
+                    && "clock went back".equals(event.field("by"))) {
+                return; // the one event that shares its line (after that line's own result)
+            }
             line(event.line());
         }
 

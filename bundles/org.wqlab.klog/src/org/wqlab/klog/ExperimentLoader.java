@@ -55,7 +55,8 @@ public final class ExperimentLoader {
             return new LoadedExperiment(folder, metadata, cached.content(), cached.derivations());
         }
         SampleCache.LogKey key = keyOf(log);
-        LoadedExperiment loaded = new LoadedExperiment(folder, metadata, KlogFiles.read(log));
+        int year = LogYear.fromFacts(metadata.boardFacts()).map(LogYear::year).orElse(0);
+        LoadedExperiment loaded = new LoadedExperiment(folder, metadata, KlogFiles.read(log, year));
         if (key != null && metadata.status() != ExperimentStatus.RUNNING) {
             writeCache(folder, key, loaded.derivations(), cached.verdict());
         }
@@ -155,10 +156,11 @@ public final class ExperimentLoader {
             String note = imported.note();
             LogImporter importer = imported.importer();
             String notes = "imported from " + log.toAbsolutePath() + " (" + importer.name() + ")"
-                    + (note.isEmpty() ? "" : "; " + note);
+                    + (note.isEmpty() ? "" : "; " + note)
+                    + imported.year().map(y -> "; " + y.note()).orElse("");
             ExperimentMetadata metadata = ExperimentMetadata.of(reserved.id(), name, created,
                     ExperimentStatus.COMPLETED)
-                    .withNotes(notes);
+                    .withNotes(notes).withBoardFacts(sourceFacts(log, imported));
             Event start = lastStart(content.events());
             if (start != null) {
                 Map<String, String> params = new LinkedHashMap<>(start.fields());
@@ -180,6 +182,20 @@ public final class ExperimentLoader {
                 deleteQuietly(reserved);
             }
         }
+    }
+
+    /**
+     * The source's modification time (the copy gets a new one) and the year read for dates without one: a later
+     * parse of the copy ({@link #load}) reads them with the same year.
+     */
+    private static Map<String, String> sourceFacts(Path log, ImportedLog imported) throws IOException {
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put(LogYear.FACT_SOURCE_MODIFIED, Files.getLastModifiedTime(log).toInstant().toString());
+        imported.year().ifPresent(y -> {
+            facts.put(LogYear.FACT_YEAR, Integer.toString(y.year()));
+            facts.put(LogYear.FACT_BASIS, y.basis());
+        });
+        return facts;
     }
 
     private static Event lastStart(List<Event> events) {

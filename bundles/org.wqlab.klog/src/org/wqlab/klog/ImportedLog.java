@@ -3,6 +3,7 @@ package org.wqlab.klog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.samples.LogContent;
@@ -16,8 +17,9 @@ import org.wqlab.klog.importer.LogImporters;
  * text, which is parsed in the same pass and, when asked, copied elsewhere (an experiment's {@code kernel.log}).
  *
  * @param note the importer's sentence for the experiment's notes, or ""
+ * @param year the year of the first date without one and where it came from, when the log has such dates
  */
-public record ImportedLog(LogImporter importer, String note, LogContent content) {
+public record ImportedLog(LogImporter importer, String note, LogContent content, Optional<LogYear> year) {
 
     /** Reads {@code log} without keeping the kernel-log text. */
     public static ImportedLog read(Path log, LogImporters importers) throws InputException {
@@ -33,14 +35,17 @@ public record ImportedLog(LogImporter importer, String note, LogContent content)
             throw new InputException(log, 0, Files.exists(log) ? "not a regular file" : "no such file");
         }
         LogHead head;
+        Optional<LogYear> year;
         try {
             head = LogHead.of(log);
+            year = LogYear.of(log, head);
         } catch (IOException e) {
             throw new InputException(log, 0, "cannot read: " + e.getMessage(), e);
         }
         LogImporter importer = importers.readerOf(log, head);
         LogContentSink sink = new LogContentSink();
         KlogParser parser = new KlogParser(sink);
+        year.ifPresent(y -> parser.yearHint(y.year()));
         String note;
         try {
             note = importer.importInto(log, (bytes, off, len) -> {
@@ -53,6 +58,6 @@ public record ImportedLog(LogImporter importer, String note, LogContent content)
         parser.finish();
         LogContent content = sink.content(parser.lines());
         KlogFiles.checkText(log, content);
-        return new ImportedLog(importer, note, content);
+        return new ImportedLog(importer, note, content, year);
     }
 }

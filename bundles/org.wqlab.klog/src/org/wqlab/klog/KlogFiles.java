@@ -21,7 +21,13 @@ public final class KlogFiles {
 
     /** Parses a whole file into {@code sink}; returns the number of lines. */
     public static long parse(Path file, KlogSink sink) throws IOException {
+        return parse(file, sink, 0);
+    }
+
+    /** As {@link #parse(Path, KlogSink)}, reading dates without a year from {@code year} on (0: unknown). */
+    public static long parse(Path file, KlogSink sink, int year) throws IOException {
         KlogParser parser = new KlogParser(sink);
+        parser.yearHint(year);
         byte[] buf = new byte[CHUNK];
         try (InputStream in = Files.newInputStream(file)) {
             int n;
@@ -38,16 +44,19 @@ public final class KlogFiles {
      * text (see {@link #checkText}), is bad input naming the file and the first bad line.
      */
     public static LogContent read(Path file) throws InputException {
-        LogContentSink sink = new LogContentSink();
-        long lines;
+        return read(file, 0);
+    }
+
+    /** As {@link #read(Path)}, reading dates without a year from {@code year} on (0: unknown). */
+    public static LogContent read(Path file, int year) throws InputException {
+        LogContent content;
         try {
-            lines = parse(file, sink);
+            content = ParallelParse.read(file, year).content(); // a large file on two cores
         } catch (NoSuchFileException e) {
             throw new InputException(file, 0, "no such file");
         } catch (IOException e) {
             throw new InputException(file, 0, "cannot read: " + e.getMessage(), e);
         }
-        LogContent content = sink.content(lines);
         checkText(file, content);
         return content;
     }

@@ -77,8 +77,18 @@ public final class KlogParser {
     private static final byte[] WQLAB_STEP = ascii("step ");
     private static final byte[] TIME = ascii(" time");
     private static final byte[] STUCK_FOR = ascii("stuck for ");
+    private static final byte[] LINUX_VERSION = ascii("Linux version ");
+    private static final byte[] BOOTING_LINUX = ascii("Booting Linux");
+    private static final byte[] JOURNAL_BOOT = ascii("-- Boot ");
+    private static final byte[] JOURNAL_REBOOT = ascii("-- Reboot --");
+    /**
+     * How far the kernel's clock must go back for a new boot: lines of one boot come slightly out of order (CPUs
+     * printing at once, a continuation), a reboot goes back to about zero.
+     */
+    static final long BOOT_BACK_US = 1_000_000L;
     private static final byte[][] MONTHS = { ascii("Jan"), ascii("Feb"), ascii("Mar"), ascii("Apr"), ascii("May"),
             ascii("Jun"), ascii("Jul"), ascii("Aug"), ascii("Sep"), ascii("Oct"), ascii("Nov"), ascii("Dec") };
+    private static final List<String> POOL_KEYS = List.of("cpus", "node", "flags", "nice");
     private static final List<String> START_KEYS = List.of("cpu", "period_ms", "threshold_ms", "report_all");
 
     /** The journal's short format has no year: a leap year keeps Feb 29 valid; the year steps on wrap-around. */
@@ -97,6 +107,8 @@ public final class KlogParser {
     private int partialNul;
     private int partialCtrl;
     private boolean partialEsc;
+    private boolean partialHigh;
+    private int partialCr;
     private long partialDropped;
     private byte[] clean = new byte[256];
 
@@ -110,13 +122,58 @@ public final class KlogParser {
     private int lineNul;
     private int lineCtrl;
     private boolean lineEsc;
+    private boolean lineHigh;
+    private int lineCr;
+    private final TerminalLine terminal = new TerminalLine();
     private long ts;
     private TimePrecision precision;
     private boolean kmsgRecord;
+    /** Whether the line's stamp is the kernel's monotonic clock (bracket stamp, /dev/kmsg), not a wall clock. */
+    private boolean monotonic;
+
+    // Boots: the kernel's monotonic clock restarts at every boot.
+    private int boot = 1;
+    private boolean bootHasContent;
+    private long lastMonotonic = LogEntry.NO_TIME;
+    private long firstMonotonic = LogEntry.NO_TIME;
+    private String bootBy;
+    /** Each function's last "hogged CPU ... N times" count in this boot. */
+    private final Map<String, Long> hogTimes = new java.util.HashMap<>();
     private long num;
 
     public KlogParser(KlogSink sink) {
         this.sink = sink;
+    }
+
+    /**
+     * The year of the first date without one (syslog, journal short), when known from elsewhere ({@link LogYear});
+     * ignored once such a date was read. Without it the year is 2000 (a leap year keeps Feb 29 valid).
+     */
+    public void yearHint(int year) {
+        if (journalLastMonth < 0 && year > 0 && year < 10_000) {
+            journalYear = year;
+        }
+    }
+
+    /**
+     * What a parse of a file's first part leaves that the parse of the rest depends on ({@link ParallelParse}).
+     *
+     * @param firstMonotonic the first monotonic stamp this parser read, NO_TIME for none
+     * @param yearless       whether it read a date without a year
+     */
+    record SeamState(boolean sawPrefix, boolean bootHasContent, long lastMonotonic, long firstMonotonic, int boot,
+            Map<String, Long> hogTimes, boolean yearless) {
+    }
+
+    SeamState seamState() {
+        return new SeamState(sawPrefix, bootHasContent, lastMonotonic, firstMonotonic, boot, Map.copyOf(hogTimes),
+                journalLastMonth >= 0);
+    }
+
+    /** Starts as the parse of a log's later part: after kernel lines of a boot, the first part's guessed state. */
+    void continueAfterKernelLines() {
+        sawPrefix = true;
+        bootHasContent = true;
     }
 
     /** Number of lines handed to the sink so far. */
@@ -173,9 +230,13 @@ public final class KlogParser {
         lineNul = partialNul;
         lineCtrl = partialCtrl;
         lineEsc = partialEsc;
+        lineHigh = partialHigh;
+        lineCr = partialCr;
         partialNul = 0;
         partialCtrl = 0;
         partialEsc = false;
+        partialHigh = false;
+        partialCr = 0;
         processLine(partial, 0, n, length);
     }
 
@@ -196,6 +257,8 @@ public final class KlogParser {
         partialNul += lineNul;
         partialCtrl += lineCtrl;
         partialEsc |= lineEsc;
+        partialHigh |= lineHigh;
+        partialCr += lineCr;
         int n = Math.min(to - from, MAX_LINE - partialLen);
         partialDropped += (to - from) - n;
         if (partialLen + n > partial.length) {
@@ -206,22 +269,27 @@ public final class KlogParser {
     }
 
     /**
-     * Finds the next '\n' at or after {@code from}, or -1; counts NUL and other control bytes (not tab or CR) and
-     * notes ESC on the way. Eight bytes at a time: only words holding a byte below 0x20 are looked at bytewise.
+     * Finds the next '\n' at or after {@code from}, or -1; counts NUL, CR and other control bytes (not tab) and
+     * notes ESC and bytes above 0x7f on the way. Eight bytes at a time: only words holding a byte below 0x20 are
+     * looked at bytewise.
      */
     private int scanLine(byte[] buf, int from, int end) {
         int nul = 0;
         int ctrl = 0;
+        int cr = 0;
         boolean esc = false;
+        boolean high = false;
         int i = from;
         int wordEnd = end - 8;
         while (i <= wordEnd) {
             long x = (long) LONGS.get(buf, i);
             long ctl = (x - BELOW_SPACE) & ~x & HIGHS;
             if (ctl == 0) {
+                high |= (x & HIGHS) != 0;
                 i += 8;
                 continue;
             }
+            high |= (x & HIGHS) != 0;
             // The lowest flagged byte of both masks is exact (borrows only run upwards).
             long y = x ^ NEWLINES;
             long nl = (y - ONES) & ~y & HIGHS;
@@ -229,6 +297,8 @@ public final class KlogParser {
                 lineNul = nul;
                 lineCtrl = ctrl;
                 lineEsc = esc;
+                lineHigh = high;
+                lineCr = cr;
                 return i + (Long.numberOfTrailingZeros(nl) >>> 3);
             }
             for (int k = 0; k < 8; k++, i++) {
@@ -240,39 +310,53 @@ public final class KlogParser {
                     lineNul = nul;
                     lineCtrl = ctrl;
                     lineEsc = esc;
+                    lineHigh = high;
+                    lineCr = cr;
                     return i;
                 }
                 if (b == 0x1b) {
                     esc = true;
                 } else if (b == 0) {
                     nul++;
-                } else if (b != '\t' && b != '\r') {
+                } else if (b == '\r') {
+                    cr++;
+                } else if (b != '\t') {
                     ctrl++;
                 }
             }
         }
         for (; i < end; i++) {
             byte b = buf[i];
-            if (b >= 0x20 || b < 0) {
+            if (b >= 0x20) {
+                continue;
+            }
+            if (b < 0) {
+                high = true;
                 continue;
             }
             if (b == '\n') {
                 lineNul = nul;
                 lineCtrl = ctrl;
                 lineEsc = esc;
+                lineHigh = high;
+                lineCr = cr;
                 return i;
             }
             if (b == 0x1b) {
                 esc = true;
             } else if (b == 0) {
                 nul++;
-            } else if (b != '\t' && b != '\r') {
+            } else if (b == '\r') {
+                cr++;
+            } else if (b != '\t') {
                 ctrl++;
             }
         }
         lineNul = nul;
         lineCtrl = ctrl;
         lineEsc = esc;
+        lineHigh = high;
+        lineCr = cr;
         return -1;
     }
 
@@ -280,67 +364,27 @@ public final class KlogParser {
     private void processLine(byte[] buf, int s, int e, long length) {
         long line = ++lineNo;
         boolean whole = length == e - s;
+        int crs = lineCr;
         while (e > s && buf[e - 1] == '\r') {
             e--;
+            crs--;
         }
         long len = whole ? e - s : length;
-        // Serial noise (a BEL, a backspace) is tolerated; NUL bytes or many control bytes are not text.
-        if (lineNul > 0 || (lineCtrl > 0 && lineCtrl * 16L > len)) {
-            lastWasKmsg = false;
-            sink.anomaly(new Anomaly(line, LogEntry.NO_TIME, TimePrecision.NONE, AnomalyKind.BINARY,
-                    "binary data, not text (" + len + " bytes)"));
-            return;
-        }
-        if (lineEsc) {
-            e = stripEscapes(buf, s, e);
+        if (lineNul > 0 || lineCtrl > 0 || lineEsc || lineHigh || crs > 0) {
+            // what a terminal shows: its line editing applied; only what it cannot show is binary
+            TerminalLine.Rendered shown = terminal.render(buf, s, e, clean);
+            if (terminal.isBinary(len)) {
+                lastWasKmsg = false;
+                sink.anomaly(new Anomaly(line, LogEntry.NO_TIME, TimePrecision.NONE, AnomalyKind.BINARY,
+                        "binary data, not text (" + len + " bytes)"));
+                return;
+            }
+            clean = shown.bytes();
             buf = clean;
             s = 0;
+            e = shown.length();
         }
         parseLine(line, buf, s, e);
-    }
-
-    /** Copies the line into {@link #clean} without ANSI escape sequences; returns the end index. */
-    private int stripEscapes(byte[] buf, int s, int e) {
-        if (clean.length < e - s) {
-            clean = new byte[Math.max(clean.length * 2, e - s)];
-        }
-        int o = 0;
-        int i = s;
-        while (i < e) {
-            byte b = buf[i];
-            if (b != 0x1b) {
-                clean[o++] = b;
-                i++;
-                continue;
-            }
-            i++;
-            if (i >= e) {
-                break;
-            }
-            byte t = buf[i++];
-            if (t == '[') { // CSI: parameters and intermediates, then one final byte 0x40..0x7e
-                while (i < e && buf[i] >= 0x20 && buf[i] <= 0x3f) {
-                    i++;
-                }
-                if (i < e && buf[i] >= 0x40 && buf[i] <= 0x7e) {
-                    i++;
-                }
-            } else if (t == ']') { // OSC: up to BEL or ESC '\'
-                while (i < e && buf[i] != 0x07 && buf[i] != 0x1b) {
-                    i++;
-                }
-                if (i < e && buf[i] == 0x07) {
-                    i++;
-                } else if (i + 1 < e && buf[i] == 0x1b && buf[i + 1] == '\\') {
-                    i += 2;
-                }
-            } else if (t == '(' || t == ')') { // character set selection: one more byte
-                if (i < e) {
-                    i++;
-                }
-            }
-        }
-        return o;
     }
 
     private void parseLine(long line, byte[] buf, int s, int e) {
@@ -348,13 +392,28 @@ public final class KlogParser {
             sink.raw(line, buf, s, e); // continuation of a /dev/kmsg record (" SUBSYSTEM=usb")
             return;
         }
+        if (s < e && buf[s] == '-' && journalSeparator(line, buf, s, e)) {
+            lastWasKmsg = false;
+            return;
+        }
         kmsgRecord = false;
+        monotonic = false;
         int msg = parsePrefix(buf, s, e);
         if (msg < 0) {
             msg = findEmbeddedStamp(buf, s, e);
         }
         lastWasKmsg = kmsgRecord;
-        if (msg >= 0) {
+        if (msg >= 0 && precision != TimePrecision.NONE && bootStarts(line, buf, msg, e)) {
+            return;
+        }
+        if (msg < 0 && (msg = damagedPrefix(buf, s, e)) >= 0) {
+            ts = LogEntry.NO_TIME; // the stamp lost its start: the message's event, with its time unknown
+            precision = TimePrecision.NONE;
+            if (startsWith(buf, msg, e, DELAY) || startsWith(buf, msg, e, LATENCY_MON)) {
+                sink.raw(line, buf, s, e); // a sample without its time would be plotted nowhere
+                return;
+            }
+        } else if (msg >= 0) {
             sawPrefix |= precision != TimePrecision.NONE;
         } else if (!sawPrefix) {
             ts = LogEntry.NO_TIME; // printk.time=0: order only
@@ -365,6 +424,77 @@ public final class KlogParser {
             return;
         }
         parseMessage(line, buf, msg, e, s);
+        if (bootBy != null) { // the clock went back on a line with its own result: the boot shares that line
+            bootEvent(line, "", text(buf, msg, e));
+        }
+    }
+
+    // ---------------------------------------------------------------- boots
+
+    /**
+     * Whether the kernel line at {@code msg} begins a new boot (after a boot that had other kernel lines): the
+     * kernel's banner ("Linux version ...", "Booting Linux ..."), or its monotonic clock going back. A banner line
+     * is the boot's event and true is returned; a line the clock went back on keeps its own result, and
+     * {@link #bootBy} says the boot event follows it.
+     */
+    private boolean bootStarts(long line, byte[] buf, int msg, int e) {
+        bootBy = null;
+        boolean banner = startsWith(buf, msg, e, LINUX_VERSION) || startsWith(buf, msg, e, BOOTING_LINUX);
+        boolean back = false;
+        if (monotonic) {
+            back = lastMonotonic != LogEntry.NO_TIME && ts < lastMonotonic - BOOT_BACK_US;
+            lastMonotonic = ts;
+            if (firstMonotonic == LogEntry.NO_TIME) {
+                firstMonotonic = ts;
+            }
+        }
+        if (!bootHasContent) {
+            bootHasContent = !banner;
+            return false;
+        }
+        if (banner) {
+            bootBy = "kernel banner";
+            bootEvent(line, "", text(buf, msg, e));
+            bootHasContent = false;
+            return true;
+        }
+        if (back) {
+            bootBy = "clock went back";
+        }
+        return false;
+    }
+
+    /** journalctl's "-- Boot ID --" between boots, and older versions' "-- Reboot --". */
+    private boolean journalSeparator(long line, byte[] buf, int s, int e) {
+        String id;
+        if (startsWith(buf, s, e, JOURNAL_REBOOT) && e - s == JOURNAL_REBOOT.length) {
+            id = "";
+        } else if (startsWith(buf, s, e, JOURNAL_BOOT) && e - s > JOURNAL_BOOT.length + 3 && buf[e - 1] == '-'
+                && buf[e - 2] == '-' && buf[e - 3] == ' ') {
+            id = text(buf, s + JOURNAL_BOOT.length, e - 3).strip();
+        } else {
+            return false;
+        }
+        if (bootHasContent) {
+            ts = LogEntry.NO_TIME;
+            precision = TimePrecision.NONE;
+            bootBy = "journal";
+            bootEvent(line, id, text(buf, s, e));
+            bootHasContent = false;
+        } else {
+            sink.raw(line, buf, s, e);
+        }
+        return true;
+    }
+
+    private void bootEvent(long line, String subject, String message) {
+        boot++;
+        hogTimes.clear();
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("boot", Integer.toString(boot));
+        fields.put("by", bootBy);
+        sink.event(new Event(line, ts, precision, EventKind.BOOT, subject, fields, message));
+        bootBy = null;
     }
 
     // ---------------------------------------------------------------- prefixes
@@ -470,6 +600,7 @@ public final class KlogParser {
             if (t >= 0) {
                 ts = t;
                 precision = TimePrecision.US;
+                monotonic = true;
                 return s + 14;
             }
         }
@@ -499,6 +630,7 @@ public final class KlogParser {
                     && f5 <= 9) {
                 ts = sec * 1_000_000L + ((((f0 * 10 + f1) * 10 + f2) * 10 + f3) * 10 + f4) * 10 + f5;
                 precision = TimePrecision.US;
+                monotonic = true;
                 return q + 7;
             }
             return -1;
@@ -520,6 +652,7 @@ public final class KlogParser {
         }
         ts = sec * 1_000_000L + frac;
         precision = TimePrecision.US;
+        monotonic = true;
         return q + 1;
     }
 
@@ -677,6 +810,7 @@ public final class KlogParser {
         }
         ts = usec;
         precision = TimePrecision.US;
+        monotonic = true;
         return q + 1;
     }
 
@@ -811,6 +945,29 @@ public final class KlogParser {
             }
         }
         return sp + 1 + 8;
+    }
+
+    /**
+     * The end of a kernel stamp whose start was lost (a console that dropped bytes): "09544][    C0] BUG: ...",
+     * "544] usb 1-1: ...": up to 13 digits, dots and spaces with a digit among them, ']', an optional caller id,
+     * one space. Returns the message start or -1.
+     */
+    private static int damagedPrefix(byte[] buf, int s, int e) {
+        int q = s;
+        boolean digit = false;
+        while (q < e && q - s < 13 && (isDigit(buf[q]) || buf[q] == '.' || buf[q] == ' ')) {
+            digit |= isDigit(buf[q]);
+            q++;
+        }
+        if (!digit || q >= e || buf[q] != ']') {
+            return -1;
+        }
+        q++;
+        int c = parseCaller(buf, q, e);
+        if (c > 0) {
+            q = c;
+        }
+        return q + 1 < e && buf[q] == ' ' && buf[q + 1] != ' ' ? q + 1 : -1;
     }
 
     /** Serial consoles print kernel messages into prompt lines: find a "[ sss.uuuuuu]" after other text. */
@@ -1003,8 +1160,9 @@ public final class KlogParser {
             if (r < 0 || skipSpaces(buf, r, e) != e) {
                 return false;
             }
-            sink.event(new Event(line, ts, precision, EventKind.USB_DISCONNECT, device,
-                    Map.of("device_number", Long.toString(num)), text(buf, m, e)));
+            sink.event(new Event(line, ts, precision, isRootHub(device) ? EventKind.USB_ROOT_HUB_DISCONNECT
+                    : EventKind.USB_DISCONNECT, device, Map.of("device_number", Long.toString(num)),
+                    text(buf, m, e)));
             return true;
         }
         if (startsWith(buf, q, e, NEW)) {
@@ -1028,6 +1186,19 @@ public final class KlogParser {
         return false;
     }
 
+    /** "usb3": the kernel names a root hub usbN, a device behind one BUS-PORT[.PORT...]. */
+    private static boolean isRootHub(String device) {
+        if (!device.startsWith("usb") || device.length() == 3) {
+            return false;
+        }
+        for (int i = 3; i < device.length(); i++) {
+            if (device.charAt(i) < '0' || device.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** "workqueue: <func> hogged CPU for >10000us 4 times, consider switching to WQ_UNBOUND". */
     private boolean workqueueHog(long line, byte[] buf, int m, int e) {
         int f = m + WORKQUEUE.length;
@@ -1044,11 +1215,14 @@ public final class KlogParser {
         if (q < 0 || !startsWith(buf, q, e, TIME)) {
             return false;
         }
+        String function = text(buf, f, at);
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("threshold_us", Long.toString(thresholdUs));
         fields.put("times", Long.toString(num));
-        sink.event(new Event(line, ts, precision, EventKind.WORKQUEUE_HOG, text(buf, f, at), fields,
-                text(buf, m, e)));
+        // the kernel's count is a running total printed with back-off (4, 8, 16 ...): what happened since the last
+        Long before = hogTimes.put(function, num);
+        fields.put("times_since_previous", Long.toString(before == null || before > num ? num : num - before));
+        sink.event(new Event(line, ts, precision, EventKind.WORKQUEUE_HOG, function, fields, text(buf, m, e)));
         return true;
     }
 
@@ -1084,6 +1258,12 @@ public final class KlogParser {
         int at = indexOf(buf, m, e, STUCK_FOR);
         if (at >= 0 && parseNumber(buf, at + STUCK_FOR.length, e, 9) > 0) {
             fields.put("stuck_s", Long.toString(num));
+        }
+        for (String pair : subject.split(" ")) { // cpus=0 node=0 flags=0x0 nice=0 (an unbound pool: no node)
+            int eq = pair.indexOf('=');
+            if (eq > 0 && eq < pair.length() - 1 && POOL_KEYS.contains(pair.substring(0, eq))) {
+                fields.put(pair.substring(0, eq), pair.substring(eq + 1));
+            }
         }
         sink.event(new Event(line, ts, precision, EventKind.WORKQUEUE_LOCKUP, subject, fields, message));
     }

@@ -22,6 +22,9 @@ final class LiveEvents {
             case MARK -> new LiveEvent(timeUs, EventKind.MARK, event.subject());
             case WORKQUEUE_HOG -> new LiveEvent(timeUs, EventKind.WORKQUEUE_HOG, "hogged CPU: " + event.subject());
             case WORKQUEUE_LOCKUP -> new LiveEvent(timeUs, EventKind.WORKQUEUE_LOCKUP, "workqueue lockup");
+            case USB_ROOT_HUB_DISCONNECT -> new LiveEvent(timeUs, EventKind.USB_ROOT_HUB_DISCONNECT,
+                    "root hub gone " + event.subject());
+            case BOOT -> new LiveEvent(timeUs, EventKind.BOOT, "boot " + event.field("boot"));
         });
     }
 

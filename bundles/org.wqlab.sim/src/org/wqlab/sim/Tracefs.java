@@ -117,13 +117,20 @@ public final class Tracefs {
 
     private static List<String> events(String rest) {
         return switch (rest) {
-            case "events/enable" -> java.util.stream.Stream.concat(Tracer.WORKQUEUE_EVENTS.stream(),
-                    java.util.stream.Stream.of(Tracer.SCHED_SWITCH)).toList();
+            case "events/enable" -> java.util.stream.Stream.of(Tracer.WORKQUEUE_EVENTS.stream(),
+                    java.util.stream.Stream.of(Tracer.SCHED_SWITCH), Tracer.IRQ_EVENTS.stream())
+                    .flatMap(x -> x).toList();
             case "events/workqueue/enable" -> Tracer.WORKQUEUE_EVENTS;
+            case "events/irq/enable" -> Tracer.IRQ_EVENTS;
             case "events/sched/enable", "events/sched/sched_switch/enable" -> List.of(Tracer.SCHED_SWITCH);
             default -> {
                 for (String e : Tracer.WORKQUEUE_EVENTS) {
                     if (rest.equals("events/workqueue/" + e + "/enable")) {
+                        yield List.of(e);
+                    }
+                }
+                for (String e : Tracer.IRQ_EVENTS) {
+                    if (rest.equals("events/irq/" + e + "/enable")) {
                         yield List.of(e);
                     }
                 }
@@ -199,7 +206,9 @@ public final class Tracefs {
                     ? List.of("current_tracer", "events", "instances", "trace", "trace_pipe", "tracing_on")
                     : List.of("current_tracer", "events", "trace", "trace_pipe", "tracing_on");
             case "instances" -> instances();
-            case "events" -> List.of("enable", "sched", "workqueue");
+            case "events" -> List.of("enable", "irq", "sched", "workqueue");
+            case "events/irq" -> java.util.stream.Stream.concat(java.util.stream.Stream.of("enable"),
+                    Tracer.IRQ_EVENTS.stream().sorted()).toList();
             case "events/workqueue" -> List.of("enable", "workqueue_activate_work", "workqueue_execute_end",
                     "workqueue_execute_start", "workqueue_queue_work");
             case "events/sched" -> List.of("enable", "sched_switch");

@@ -18,7 +18,8 @@ import org.wqlab.target.RemoteStream;
 import org.wqlab.target.TransportException;
 
 /**
- * Records the workqueue tracepoints and sched_switch in wqlab's own tracefs instance ({@code instances/wqlab}, so
+ * Records the workqueue tracepoints, sched_switch and the irq and softirq handler events, with x86's local timer
+ * vector (for where a delay went; a kernel without some of them is traced without them) in wqlab's own tracefs instance ({@code instances/wqlab}, so
  * the board's own tracing stays untouched), streaming its {@code trace_pipe} into a raw file (forced to disk at
  * least every second). {@link #stop} removes the instance; call it on success, failure and cancel (also with a new
  * connection after a drop). A board without tracefs instances gets a {@code # wqlab trace: skipped: ...} line in the
@@ -30,7 +31,8 @@ public final class TraceCapture {
     public static final List<String> ROOTS = List.of("/sys/kernel/tracing", "/sys/kernel/debug/tracing");
     public static final List<String> EVENTS = List.of("workqueue/workqueue_queue_work",
             "workqueue/workqueue_activate_work", "workqueue/workqueue_execute_start", "workqueue/workqueue_execute_end",
-            "sched/sched_switch");
+            "sched/sched_switch", "irq/irq_handler_entry", "irq/irq_handler_exit", "irq/softirq_entry",
+            "irq/softirq_exit", "irq_vectors/local_timer_entry", "irq_vectors/local_timer_exit");
     private static final Duration SHORT = Duration.ofSeconds(20);
     private static final long REMOVE_WAIT_MS = 3000;
 

@@ -8,12 +8,16 @@ import org.wqlab.analysis.trace.TraceEvent.ActivateWork;
 import org.wqlab.analysis.trace.TraceEvent.ExecuteEnd;
 import org.wqlab.analysis.trace.TraceEvent.ExecuteStart;
 import org.wqlab.analysis.trace.TraceEvent.Header;
+import org.wqlab.analysis.trace.TraceEvent.IrqEntry;
+import org.wqlab.analysis.trace.TraceEvent.IrqExit;
 import org.wqlab.analysis.trace.TraceEvent.QueueWork;
 import org.wqlab.analysis.trace.TraceEvent.SchedSwitch;
+import org.wqlab.analysis.trace.TraceEvent.Softirq;
 
 /**
- * Reads ftrace's text output ({@code trace} and {@code trace_pipe}) line by line, for the workqueue events and
- * {@code sched_switch} in the formats of include/trace/events/workqueue.h and sched.h from 3.x to 6.x: the
+ * Reads ftrace's text output ({@code trace} and {@code trace_pipe}) line by line, for the workqueue events,
+ * {@code sched_switch} and the irq events in the formats of include/trace/events/workqueue.h, sched.h and irq.h from
+ * 3.x to 6.x: the
  * {@code (tgid)} column, 4 or 5 irq-info flags or none, {@code %ps} with a module suffix, execute_end with or without
  * the function, the workqueue as a name or an address. Other events, comments and blank lines are skipped and
  * counted; {@code CPU:N [LOST M EVENTS]} is counted as lost events. Not thread-safe.
@@ -29,6 +33,10 @@ public final class FtraceParser {
     private static final Pattern WORK_FUNCTION = Pattern.compile("work struct (\\S+): function (.+?)\\s*");
     private static final Pattern SWITCH = Pattern.compile("prev_comm=(.*) prev_pid=(-?\\d+) prev_prio=-?\\d+ "
             + "prev_state=(\\S+) ==> next_comm=(.*) next_pid=(-?\\d+) next_prio=-?\\d+\\s*");
+    private static final Pattern IRQ_ENTRY = Pattern.compile("irq=(\\d+) name=(.+?)\\s*");
+    private static final Pattern IRQ_EXIT = Pattern.compile("irq=(\\d+) ret=\\S+\\s*");
+    private static final Pattern VECTOR = Pattern.compile("vector=(\\d+)\\s*");
+    private static final Pattern SOFTIRQ = Pattern.compile("vec=(\\d+) \\[action=(\\w+)\\]\\s*");
     private static final Pattern LOST = Pattern.compile("^\\s*CPU:(\\d+) \\[LOST (\\d+) EVENTS\\]\\s*$");
 
     private long lines;
@@ -101,6 +109,34 @@ public final class FtraceParser {
                 if (m.matches()) {
                     return Optional.of(new SchedSwitch(header, m.group(1), Integer.parseInt(m.group(2)), m.group(3),
                             m.group(4), Integer.parseInt(m.group(5))));
+                }
+            }
+            case "irq_handler_entry" -> {
+                Matcher m = IRQ_ENTRY.matcher(body);
+                if (m.matches()) {
+                    return Optional.of(new IrqEntry(header, Integer.parseInt(m.group(1)), m.group(2)));
+                }
+            }
+            case "irq_handler_exit" -> {
+                Matcher m = IRQ_EXIT.matcher(body);
+                if (m.matches()) {
+                    return Optional.of(new IrqExit(header, Integer.parseInt(m.group(1))));
+                }
+            }
+            case "local_timer_entry", "local_timer_exit" -> {
+                // x86's local APIC timer is a system vector, not an irq: irq_vectors has its own events
+                Matcher m = VECTOR.matcher(body);
+                if (m.matches()) {
+                    int vector = Integer.parseInt(m.group(1));
+                    return Optional.of(name.endsWith("_entry") ? new IrqEntry(header, vector, "local_timer")
+                            : new IrqExit(header, vector));
+                }
+            }
+            case "softirq_entry", "softirq_exit" -> {
+                Matcher m = SOFTIRQ.matcher(body);
+                if (m.matches()) {
+                    return Optional.of(new Softirq(header, Integer.parseInt(m.group(1)), m.group(2),
+                            name.equals("softirq_entry")));
                 }
             }
             default -> {

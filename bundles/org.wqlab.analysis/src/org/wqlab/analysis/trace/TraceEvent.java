@@ -45,4 +45,16 @@ public sealed interface TraceEvent {
             return !prevState.startsWith("R");
         }
     }
+
+    /** {@code irq_handler_entry: irq=N name=NAME}: a hard interrupt's handler starts on the CPU. */
+    record IrqEntry(Header header, int irq, String name) implements TraceEvent {
+    }
+
+    /** {@code irq_handler_exit: irq=N ret=handled|unhandled}. */
+    record IrqExit(Header header, int irq) implements TraceEvent {
+    }
+
+    /** {@code softirq_entry: vec=N [action=NAME]}; {@code entry} false for softirq_exit. */
+    record Softirq(Header header, int vec, String action, boolean entry) implements TraceEvent {
+    }
 }

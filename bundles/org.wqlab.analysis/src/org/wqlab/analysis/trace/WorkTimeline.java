@@ -20,7 +20,8 @@ import org.wqlab.analysis.trace.TraceEvent.SchedSwitch;
 /**
  * Pairs a trace's events into {@link WorkExecution}s. A worker runs one item at a time, so start and end are paired
  * by the worker's pid (unbound workers may change CPU in between); queue and activate times by the work struct's
- * address; absences by sched_switch of the worker's pid. Lines starting with {@code # wqlab} are kept as notes; at a
+ * address; absences by sched_switch of the worker's pid; each CPU's switches and interrupt handlers into a
+ * {@link CpuActivity}. Lines starting with {@code # wqlab} are kept as notes; at a
  * {@link #GAP_NOTE} line (a late-window trace's dropped part) whatever was running ends there, unfinished, and
  * nothing is paired across it.
  */
@@ -35,6 +36,7 @@ public final class WorkTimeline {
     private long lostEvents;
     private long gaps;
     private boolean schedTraced;
+    private final CpuActivity activity = new CpuActivity();
 
     /** Where a late-window trace dropped a part (written by the late-window capture). */
     public static final String GAP_NOTE = "# wqlab trace gap";
@@ -79,6 +81,7 @@ public final class WorkTimeline {
                 running.clear();
                 queued.clear();
                 activated.clear();
+                t.activity.gap();
                 t.gaps++;
                 continue;
             }
@@ -95,6 +98,7 @@ public final class WorkTimeline {
                 t.firstUs = ts;
             }
             t.lastUs = Math.max(t.lastUs, ts);
+            t.activity.seen(e.header());
             switch (e) {
                 case QueueWork q -> {
                     queued.put(q.work(), q);
@@ -115,8 +119,12 @@ public final class WorkTimeline {
                         t.executions.add(t.close(r, ts, true));
                     }
                 }
+                case TraceEvent.IrqEntry irq -> t.activity.irqEntry(irq);
+                case TraceEvent.IrqExit irq -> t.activity.irqExit(irq);
+                case TraceEvent.Softirq soft -> t.activity.softirq(soft);
                 case SchedSwitch sw -> {
                     t.schedTraced = true;
+                    t.activity.sched(sw);
                     Running out = running.get(sw.prevPid());
                     if (out != null) {
                         out.outAt = ts;
@@ -185,6 +193,11 @@ public final class WorkTimeline {
 
     public long lostEvents() {
         return lostEvents;
+    }
+
+    /** Every CPU's switches and interrupt handlers. */
+    public CpuActivity activity() {
+        return activity;
     }
 
     public boolean schedTraced() {

@@ -18,5 +18,13 @@ public enum EventKind {
     /** BUG: workqueue lockup ... */
     WORKQUEUE_LOCKUP,
     /** a mark the user set on the live plot; never read from a kernel log */
-    MARK
+    MARK,
+    /** usb usbN: USB disconnect, device number 1 - a root hub, its host controller going away, not a device pull */
+    USB_ROOT_HUB_DISCONNECT,
+    /**
+     * A new boot in a log that holds several (the kernel's banner, its clock going back, journalctl's
+     * {@code -- Boot ID --}); field {@code boot} its number from 2, {@code by} how it was found. The only event
+     * that may share its line with another result: when the clock went back on a sample's or event's line.
+     */
+    BOOT
 }

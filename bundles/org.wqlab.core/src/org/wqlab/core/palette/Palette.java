@@ -36,6 +36,10 @@ public final class Palette {
     /** Event markers: the USB disconnect (the run's t = 0), the reconnect, module load or unload, a sequence's mark. */
     public static final Rgb USB_DISCONNECT = new Rgb(255, 0, 0);
     public static final Rgb USB_CONNECT = new Rgb(0, 128, 0);
+    /** A root hub going away with its host controller (not a device pull). */
+    public static final Rgb USB_ROOT_HUB = new Rgb(160, 90, 0);
+    /** A new boot in a log that holds several. */
+    public static final Rgb BOOT = new Rgb(0, 0, 0);
     public static final Rgb MODULE_EVENT = new Rgb(128, 128, 128);
     public static final Rgb MARK = new Rgb(255, 0, 255);
     /** The kernel's own workqueue warnings (a CPU hog, a lockup). */
@@ -54,6 +58,8 @@ public final class Palette {
             case MODULE_START, MODULE_STOP -> MODULE_EVENT;
             case WORKQUEUE_HOG, WORKQUEUE_LOCKUP -> WORKQUEUE_WARNING;
             case MARK -> MARK;
+            case USB_ROOT_HUB_DISCONNECT -> USB_ROOT_HUB;
+            case BOOT -> BOOT;
         };
     }
 

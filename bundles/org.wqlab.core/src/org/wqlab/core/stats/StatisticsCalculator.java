@@ -173,17 +173,31 @@ public final class StatisticsCalculator {
         }
     }
 
+    /** The first boot's line after {@code line}, or Long.MAX_VALUE. */
+    private static long nextBoot(long[] bootLines, long line) {
+        for (long b : bootLines) {
+            if (b > line) {
+                return b;
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
     private static List<DisconnectImpact> disconnects(SampleStore s, List<Event> events, Thresholds thresholds,
             boolean lateOnly) {
         List<Event> pulls = events.stream().filter(e -> e.kind() == EventKind.USB_DISCONNECT).toList();
+        long[] bootLines = events.stream().filter(e -> e.kind() == EventKind.BOOT).mapToLong(Event::line).toArray();
         List<DisconnectImpact> out = new ArrayList<>();
         for (int k = 0; k < pulls.size(); k++) {
             Event pull = pulls.get(k);
             long nextLine = k + 1 < pulls.size() ? pulls.get(k + 1).line() : Long.MAX_VALUE;
+            long nextBoot = nextBoot(bootLines, pull.line());
             long t0 = pull.timestampUs();
             boolean timed = t0 != LogEntry.NO_TIME;
             long windowEnd = timed ? saturatedAdd(t0, DISCONNECT_WINDOW_US) : LogEntry.NO_TIME;
-            long nextPullUs = k + 1 < pulls.size() ? pulls.get(k + 1).timestampUs() : LogEntry.NO_TIME;
+            long nextPullUs = k + 1 < pulls.size() && nextLine < nextBoot ? pulls.get(k + 1).timestampUs()
+                    : LogEntry.NO_TIME;
+            nextLine = Math.min(nextLine, nextBoot); // a window never runs into the next boot
             // a next disconnect stamped before this one (the clock jumped back) ends the window by line order only
             if (timed && nextPullUs != LogEntry.NO_TIME && nextPullUs >= t0) {
                 windowEnd = Math.min(windowEnd, nextPullUs);

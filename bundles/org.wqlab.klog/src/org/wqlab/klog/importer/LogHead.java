@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.wqlab.klog.TerminalLine;
+
 /** The first bytes of a file, what importers decide by, with the few views of it they need. */
 public final class LogHead {
 
@@ -73,8 +75,8 @@ public final class LogHead {
     }
 
     /**
-     * The 1-based number of the first line that is binary by the parser's rule (a NUL byte, or more than one
-     * control byte other than tab, CR and ESC per 16 bytes), or 0.
+     * The 1-based number of the first line that is binary by the parser's rule ({@link TerminalLine#isBinary}: what
+     * a terminal cannot show), or 0.
      */
     public long firstBinaryLine() {
         BinaryCount c = countBinary();
@@ -91,32 +93,31 @@ public final class LogHead {
     }
 
     private BinaryCount countBinary() {
+        TerminalLine terminal = new TerminalLine();
+        byte[] out = new byte[256];
         long line = 0;
         long binary = 0;
         long first = 0;
         int start = 0;
-        int nul = 0;
-        int ctrl = 0;
         for (int i = 0; i <= bytes.length; i++) {
-            byte b = i < bytes.length ? bytes[i] : (byte) '\n';
-            if (b == '\n') {
-                if (i > start || i < bytes.length) {
-                    line++;
-                    if (nul > 0 || (ctrl > 0 && ctrl * 16L > i - start)) {
-                        binary++;
-                        if (first == 0) {
-                            first = line;
-                        }
+            if (i < bytes.length && bytes[i] != '\n') {
+                continue;
+            }
+            if (i > start || i < bytes.length) {
+                line++;
+                int end = i;
+                while (end > start && bytes[end - 1] == '\r') {
+                    end--;
+                }
+                out = terminal.render(bytes, start, end, out).bytes();
+                if (terminal.isBinary(end - start)) {
+                    binary++;
+                    if (first == 0) {
+                        first = line;
                     }
                 }
-                start = i + 1;
-                nul = 0;
-                ctrl = 0;
-            } else if (b == 0) {
-                nul++;
-            } else if (b >= 0 && b < 0x20 && b != '\t' && b != '\r' && b != 0x1b) {
-                ctrl++;
             }
+            start = i + 1;
         }
         return new BinaryCount(line, binary, first);
     }

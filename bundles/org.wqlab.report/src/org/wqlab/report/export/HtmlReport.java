@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.wqlab.analysis.Culprit;
 import org.wqlab.analysis.Verdict;
+import org.wqlab.analysis.why.DelayBreakdown;
+import org.wqlab.analysis.why.DelayPart;
 import org.wqlab.core.model.Event;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.palette.Palette;
@@ -203,8 +205,26 @@ public final class HtmlReport {
                         .append("</td><td>").append(esc(ExperimentWhy.cpuBound(k))).append("</td></tr>\n");
             }
             b.append("</table>\n");
+            if (worst.breakdown() != null) {
+                breakdown(b, worst.breakdown(), i);
+            }
         });
         list(b, "What would change it", v.advice());
+    }
+
+    /** Where the worst delay went: every part in ms and %, the unexplained remainder last. */
+    private static void breakdown(StringBuilder b, DelayBreakdown d, int i) {
+        b.append("<table class=\"breakdown\" id=\"breakdown-").append(i).append("\"><caption>Where the ")
+                .append(Units.ms(d.delayUs())).append(" ms went on CPU ").append(d.cpu()).append(" (")
+                .append(String.format(Locale.ROOT, "%.1f", d.explainedPercent()))
+                .append(" % explained)</caption>\n<tr><th>part</th><th>kind</th><th class=\"num\">ms</th>"
+                        + "<th class=\"num\">%</th></tr>\n");
+        for (DelayPart p : d.parts()) {
+            b.append("<tr><td>").append(esc(p.name())).append("</td><td>").append(esc(DelayPart.label(p.kind())))
+                    .append("</td><td class=\"num\">").append(Units.ms(p.us())).append("</td><td class=\"num\">")
+                    .append(String.format(Locale.ROOT, "%.1f", p.percent())).append("</td></tr>\n");
+        }
+        b.append("</table>\n");
     }
 
     private static void list(StringBuilder b, String title, List<String> items) {

@@ -13,6 +13,7 @@ import org.wqlab.core.stats.Statistics;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.report.Comparison;
 import org.wqlab.report.ComparisonRow;
+import org.wqlab.report.DelayText;
 import org.wqlab.report.ExperimentWhy;
 import org.wqlab.report.Units;
 
@@ -144,6 +145,10 @@ public final class TextReport {
                 fact(b, "held CPU " + worst.cpu(), k.function() + " (" + k.workqueue() + ", " + k.worker() + ") "
                         + Units.ms(k.heldUs()) + " ms of the " + Units.ms(worst.delayUs()) + " ms wait, CPU-bound: "
                         + ExperimentWhy.cpuBound(k));
+            }
+            if (worst.breakdown() != null) {
+                fact(b, "where it went", DelayText.summary(worst.breakdown()));
+                worst.tasks().forEach(t -> fact(b, t.moment(), DelayText.tasks(t)));
             }
         });
         v.advice().forEach(advice -> fact(b, "advice", advice));

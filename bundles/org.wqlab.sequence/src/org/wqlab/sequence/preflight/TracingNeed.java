@@ -39,13 +39,22 @@ final class TracingNeed implements PreflightCheck {
                 instances)
                 : PreflightItem.missing("tracefs.instances", "tracefs instances allowed", "no " + instances,
                         NO_ATTRIBUTION, false));
+        boolean vectors = c.test("-d", root + "/events/" + X86_VECTORS);
         for (String event : TraceCapture.EVENTS) {
             String what = "tracepoint " + event;
+            if (event.startsWith(X86_VECTORS + "/") && !vectors) {
+                items.add(PreflightItem.present("tracepoint." + event, what, "no " + X86_VECTORS + " on this "
+                        + "architecture: its local timer is a hard IRQ, in irq_handler_entry/exit"));
+                continue;
+            }
             items.add(c.test("-d", root + "/events/" + event) ? PreflightItem.present("tracepoint." + event, what, "")
                     : PreflightItem.missing("tracepoint." + event, what, "", costOf(event), false));
         }
         return items;
     }
+
+    /** x86's own interrupt vectors (the local timer); other architectures have no such tracepoints, nor need them. */
+    static final String X86_VECTORS = "irq_vectors";
 
     /** What the explanation of a stall loses without the tracepoint. */
     static String costOf(String event) {
@@ -56,7 +65,7 @@ final class TracingNeed implements PreflightCheck {
             return "no thread share: whether the work item kept the CPU or slept, and which other threads ran, is "
                     + "unknown";
         }
-        if (event.startsWith("irq/")) {
+        if (event.startsWith("irq/") || event.startsWith("irq_vectors/")) {
             return "no IRQ share: the time hard and soft interrupts took from the stall is not measured";
         }
         return "its part of the stall's explanation is not measured";

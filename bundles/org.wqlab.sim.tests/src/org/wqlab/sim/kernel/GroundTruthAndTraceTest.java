@@ -35,16 +35,21 @@ class GroundTruthAndTraceTest {
         List<String> lines = Files.readAllLines(file);
         List<JsonObject> hub = new ArrayList<>();
         int monitorRuns = 0;
+        int interrupts = 0;
         for (String line : lines) {
             JsonObject o = JsonParser.parseString(line).getAsJsonObject();
             if (o.get("type").getAsString().equals("monitor")) {
                 monitorRuns++;
+            } else if (o.get("type").getAsString().equals("interrupt")) {
+                interrupts++;
             } else if (o.get("function").getAsString().equals("hub_event")) {
                 hub.add(o);
             }
         }
         assertEquals(s.kernel.groundTruth().monitorReports().size(), monitorRuns);
-        assertEquals(s.kernel.groundTruth().workRecords().size() + monitorRuns, lines.size());
+        assertEquals(s.kernel.groundTruth().interrupts().size(), interrupts);
+        assertTrue(interrupts > 0, "the stall's ticks and the USB interrupt are in the file");
+        assertEquals(s.kernel.groundTruth().workRecords().size() + monitorRuns + interrupts, lines.size());
         assertEquals(1, hub.size());
         JsonObject h = hub.get(0);
         assertEquals("usb_hub_wq", h.get("workqueue").getAsString());

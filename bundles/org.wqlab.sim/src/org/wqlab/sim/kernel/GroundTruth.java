@@ -9,8 +9,8 @@ import com.google.gson.Gson;
 import com.google.gson.JsonObject;
 
 /**
- * What the simulator actually executed: every work item and every monitor run. Kept in memory for tests and, when
- * a writer is attached, written as JSON lines ({@code {"type":"work",...}} / {@code {"type":"monitor",...}}), flushed
+ * What the simulator actually executed: every work item, every monitor run and every interrupt handler. Kept in memory for tests and, when
+ * a writer is attached, written as JSON lines ({@code {"type":"work",...}}, {@code "monitor"}, {@code "interrupt"}), flushed
  * per record so a crash loses nothing already recorded.
  */
 public final class GroundTruth {
@@ -19,6 +19,7 @@ public final class GroundTruth {
 
     private final List<WorkRecord> work = new ArrayList<>();
     private final List<MonitorReport> monitor = new ArrayList<>();
+    private final List<InterruptRecord> interrupts = new ArrayList<>();
     private Writer writer;
     private IOException writeError;
     private boolean retain = true;
@@ -32,29 +33,36 @@ public final class GroundTruth {
         if (!keep) {
             work.clear();
             monitor.clear();
+            interrupts.clear();
         }
     }
 
     void work(WorkRecord r) {
+        record(work, r, "work");
+    }
+
+    void monitor(MonitorReport r) {
+        record(monitor, r, "monitor");
+    }
+
+    void interrupt(InterruptRecord r) {
+        record(interrupts, r, "interrupt");
+    }
+
+    private <T> void record(List<T> kept, T r, String type) {
         if (retain) {
-            work.add(r);
+            kept.add(r);
         }
         if (writer != null) {
             JsonObject o = GSON.toJsonTree(r).getAsJsonObject();
-            o.addProperty("type", "work");
+            o.addProperty("type", type);
             write(o);
         }
     }
 
-    void monitor(MonitorReport r) {
-        if (retain) {
-            monitor.add(r);
-        }
-        if (writer != null) {
-            JsonObject o = GSON.toJsonTree(r).getAsJsonObject();
-            o.addProperty("type", "monitor");
-            write(o);
-        }
+    /** Every hard interrupt and softirq handler, in the order they started. */
+    public List<InterruptRecord> interrupts() {
+        return List.copyOf(interrupts);
     }
 
     public List<WorkRecord> workRecords() {

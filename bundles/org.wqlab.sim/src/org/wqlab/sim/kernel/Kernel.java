@@ -8,7 +8,7 @@ import org.wqlab.sim.EventLoop;
 
 /**
  * The simulated board's kernel: virtual clock, jiffies timers, workqueues, kernel log, tracefs, the USB stick with its
- * page cache, the USB interrupt's affinity and the latency monitor. Deterministic for a given profile (its seed).
+ * page cache, hard interrupts and softirqs, the USB interrupt's affinity and the latency monitor. Deterministic for a given profile (its seed).
  * Not thread-safe: one thread drives it (tests directly, the SSH server through a single model thread).
  */
 public final class Kernel {
@@ -31,6 +31,7 @@ public final class Kernel {
     private final Timers timers;
     private final WorkqueueSystem workqueues;
     private final UsbStick usb;
+    private final Interrupts interrupts;
     private final Random random;
     private int usbIrqCpu;
     private LatencyMonitor monitor;
@@ -47,6 +48,9 @@ public final class Kernel {
         this.tracer = new Tracer(loop);
         this.timers = new Timers(loop, profile.hz());
         this.workqueues = new WorkqueueSystem(this);
+        this.interrupts = new Interrupts(this);
+        timers.interrupts(interrupts);
+        tracer.currentTask(workqueues::currentTask);
         this.random = new Random(profile.seed());
         this.usbIrqCpu = profile.usbIrqCpu();
         boot();
@@ -107,6 +111,10 @@ public final class Kernel {
 
     public WorkqueueSystem workqueues() {
         return workqueues;
+    }
+
+    public Interrupts interrupts() {
+        return interrupts;
     }
 
     public UsbStick usb() {

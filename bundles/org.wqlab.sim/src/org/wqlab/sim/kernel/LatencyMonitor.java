@@ -99,7 +99,7 @@ public final class LatencyMonitor {
                 return;
             }
             Timers timers = kernel.timers();
-            timer = timers.add(timers.msecsToJiffies(params.periodMs()), () -> {
+            timer = timers.add(timers.msecsToJiffies(params.periodMs()), cpu, () -> {
                 timer = null;
                 if (!stopped) {
                     kernel.workqueues().queue(Kernel.SYSTEM_WQ, cpu, this);

@@ -15,6 +15,7 @@ public final class Timers {
     private final EventLoop loop;
     private final long tickNs;
     private final int hz;
+    private Interrupts interrupts;
 
     Timers(EventLoop loop, int hz) {
         this.loop = loop;
@@ -53,5 +54,14 @@ public final class Timers {
     /** {@code add_timer()} with {@code expires = jiffies + delay}; the callback runs in the tick's timer softirq. */
     public EventLoop.Event add(long delayJiffies, Runnable callback) {
         return loop.at(fireJiffy(delayJiffies) * tickNs, callback);
+    }
+
+    void interrupts(Interrupts i) {
+        this.interrupts = i;
+    }
+
+    /** As {@link #add(long, Runnable)} for a timer of {@code cpu}: it expires in that CPU's tick and TIMER softirq. */
+    public EventLoop.Event add(long delayJiffies, int cpu, Runnable callback) {
+        return add(delayJiffies, interrupts == null ? callback : () -> interrupts.timerExpiry(cpu, callback));
     }
 }

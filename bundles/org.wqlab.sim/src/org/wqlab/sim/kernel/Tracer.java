@@ -11,7 +11,7 @@ import org.wqlab.sim.EventLoop;
 /**
  * tracefs events in ftrace's text format: {@code workqueue_queue_work}, {@code workqueue_activate_work} (the item
  * goes straight onto the pool's worklist: no max_active limit is modelled), {@code workqueue_execute_start},
- * {@code workqueue_execute_end} and {@code sched_switch} for the kworkers. Each tracefs instance is a subscriber
+ * {@code workqueue_execute_end}, {@code sched_switch} for the kworkers, and the irq events of {@link Interrupts}. Each tracefs instance is a subscriber
  * with its own enable switches; lines go to its {@code trace_pipe} consumer.
  */
 public final class Tracer {
@@ -20,6 +20,9 @@ public final class Tracer {
     public static final java.util.List<String> WORKQUEUE_EVENTS = java.util.List.of("workqueue_queue_work",
             "workqueue_activate_work", "workqueue_execute_start", "workqueue_execute_end");
     public static final String SCHED_SWITCH = "sched_switch";
+    /** The irq system's events (include/trace/events/irq.h). */
+    public static final java.util.List<String> IRQ_EVENTS = java.util.List.of("irq_handler_entry",
+            "irq_handler_exit", "softirq_entry", "softirq_exit");
 
     /** One tracefs instance (the top level one is named ""), with its own event switches. */
     public static final class Instance {
@@ -64,8 +67,15 @@ public final class Tracer {
     private int nextPid = 40;
     private long nextAddress = 0xffff000012340000L;
 
+    private java.util.function.IntFunction<String> current = cpu -> "swapper/" + cpu;
+
     Tracer(EventLoop loop) {
         this.loop = loop;
+    }
+
+    /** Who runs on a CPU now: the task an interrupt's trace line names. */
+    void currentTask(java.util.function.IntFunction<String> task) {
+        this.current = task;
     }
 
     public Instance open(String name, Consumer<String> pipe) {
@@ -134,6 +144,32 @@ public final class Tracer {
                     + item.function.name());
         }
         addresses.remove(item);
+    }
+
+    void irqEntry(int cpu, int irq, String name) {
+        if (any("irq_handler_entry")) {
+            emit("irq_handler_entry", current.apply(cpu), cpu, "irq_handler_entry: irq=" + irq + " name=" + name);
+        }
+    }
+
+    void irqExit(int cpu, int irq) {
+        if (any("irq_handler_exit")) {
+            emit("irq_handler_exit", current.apply(cpu), cpu, "irq_handler_exit: irq=" + irq + " ret=handled");
+        }
+    }
+
+    void softirqEntry(int cpu, int vec) {
+        if (any("softirq_entry")) {
+            emit("softirq_entry", current.apply(cpu), cpu, "softirq_entry: vec=" + vec + " [action="
+                    + Interrupts.SOFTIRQ_NAMES[vec] + "]");
+        }
+    }
+
+    void softirqExit(int cpu, int vec) {
+        if (any("softirq_exit")) {
+            emit("softirq_exit", current.apply(cpu), cpu, "softirq_exit: vec=" + vec + " [action="
+                    + Interrupts.SOFTIRQ_NAMES[vec] + "]");
+        }
     }
 
     void sched(int cpu, String prev, String next, boolean prevRunnable) {

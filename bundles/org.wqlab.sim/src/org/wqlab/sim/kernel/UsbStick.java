@@ -153,8 +153,9 @@ public final class UsbStick {
         r.nextCompletion = loop.at(at, () -> {
             r.completedBytes = target;
             long pages = batch / profile.pageSize();
-            kernel.workqueues().queue(Kernel.KBLOCKD, kernel.usbIrqCpu(),
-                    SimulatedWorkFunction.compute("blk_mq_run_work_fn", pages * profile.ioCompletionNsPerPage()));
+            kernel.interrupts().usbBlockCompletion(() -> kernel.workqueues().queue(Kernel.KBLOCKD,
+                    kernel.usbIrqCpu(), SimulatedWorkFunction.compute("blk_mq_run_work_fn",
+                            pages * profile.ioCompletionNsPerPage())));
             scheduleCompletionWork(r);
         });
     }
@@ -232,7 +233,8 @@ public final class UsbStick {
         present = false;
         finishRead("Input/output error");
         hubEventsQueued++;
-        kernel.workqueues().queue(Kernel.USB_HUB_WQ, kernel.usbIrqCpu(), new HubEvent());
+        kernel.interrupts().usbPortChange(
+                () -> kernel.workqueues().queue(Kernel.USB_HUB_WQ, kernel.usbIrqCpu(), new HubEvent()));
         return true;
     }
 

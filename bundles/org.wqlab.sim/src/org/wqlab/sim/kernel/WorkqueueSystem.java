@@ -88,6 +88,17 @@ public final class WorkqueueSystem {
         return item;
     }
 
+    /** Whether a worker is on the CPU (running or preempted). */
+    boolean busy(int cpu) {
+        return !cpuStacks.get(cpu).isEmpty();
+    }
+
+    /** The task on the CPU now: the worker on top, else the idle task. */
+    String currentTask(int cpu) {
+        Worker top = cpu < cpuStacks.size() ? cpuStacks.get(cpu).peekFirst() : null;
+        return top != null ? top.name : idleNames[cpu];
+    }
+
     /** Items waiting in the CPU's pool (not yet started). */
     public int pending(int cpu) {
         return cpuPools[cpu].worklist.size();
@@ -189,6 +200,7 @@ public final class WorkqueueSystem {
             kernel.trace().sched(w.cpu, top.name, w.name, true);
         } else {
             kernel.trace().sched(w.cpu, idleNames[w.cpu], w.name, true);
+            kernel.interrupts().cpuBusy(w.cpu);
         }
     }
 

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 
-import org.eclipse.core.resources.IProject;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.widgets.Composite;
@@ -21,10 +20,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IViewPart;
-import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.wqlab.analysis.trace.PixelSpan;
 import org.wqlab.analysis.trace.TimelineRows;
@@ -39,7 +35,6 @@ import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.experiments.editor.ExperimentEditor;
 import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
 import org.wqlab.ui.experiments.editor.WorkTimelineView;
-import org.wqlab.ui.experiments.model.ExperimentProjects;
 import org.wqlab.ui.testing.Screenshots;
 import org.wqlab.ui.testing.UiWait;
 
@@ -49,23 +44,16 @@ import org.wqlab.ui.testing.UiWait;
  * describes it, the wheel zooms around the pointer.
  */
 class WorkTimelineTest {
-    private static final Duration STARTUP = Duration.ofSeconds(60);
     private static final Duration RUN = Duration.ofSeconds(240);
     private static final Duration SHOWN = Duration.ofSeconds(60);
 
     @Test
     void hubEventCoversTheStallOnCpu0AndTheMonitorRunsAfterIt() throws Exception {
-        IWorkbench workbench = PlatformUI.getWorkbench();
-        Display display = workbench.getDisplay();
-        IWorkbenchWindow window = UiWait.until(display, workbench::getActiveWorkbenchWindow, STARTUP, "the window");
-        Shell shell = window.getShell();
-        UiWait.until(display, shell::isVisible, STARTUP, "the window to be shown");
-        shell.setBounds(0, 0, 1440, 900);
-        IWorkbenchPage page = window.getActivePage();
-        page.showView(ViewIds.EXPERIMENTS);
-        IProject project = UiWait.until(display, () -> ExperimentProjects.projects().stream().findFirst().orElse(null),
-                STARTUP, "the wqlab project");
-        Workspace workspace = ExperimentProjects.workspaceOf(project);
+        LabWindow lab = LabWindow.open();
+        Display display = lab.display();
+        Shell shell = lab.shell();
+        IWorkbenchPage page = lab.page();
+        Workspace workspace = lab.workspace();
 
         GroundTruth[] truth = new GroundTruth[1];
         RunResult run = inBackground(display, () -> SimulatedRun.run(workspace, Map.of(), board -> {
@@ -187,7 +175,7 @@ class WorkTimelineTest {
         canvas.notifyListeners(SWT.MouseUp, up);
     }
 
-    private static void hideSideViews(IWorkbenchPage page) {
+    static void hideSideViews(IWorkbenchPage page) {
         for (String id : List.of(ViewIds.LIVE_PLOT, ViewIds.CONSOLE, ViewIds.PROGRESS, ViewIds.KERNEL_MODULE,
                 ViewIds.PROPERTIES, ViewIds.BOARDS)) {
             IViewPart v = page.findView(id);
@@ -197,7 +185,7 @@ class WorkTimelineTest {
         }
     }
 
-    private static void selectTab(ExperimentEditor editor, String title) {
+    static void selectTab(ExperimentEditor editor, String title) {
         var tabs = (CTabFolder) find(editor.banner().getParent(), ExperimentIds.EDITOR_TABS);
         for (var item : tabs.getItems()) {
             if (item.getText().equals(title)) {
@@ -217,7 +205,7 @@ class WorkTimelineTest {
         throw new AssertionError("no " + key);
     }
 
-    private static <T> T inBackground(Display display, Callable<T> work) throws Exception {
+    static <T> T inBackground(Display display, Callable<T> work) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {

@@ -28,6 +28,12 @@ public final class ExperimentIds {
     public static final String EDITOR_LOG = "editor.log";
     public static final String EDITOR_SEQUENCE_AS_RUN = "editor.sequenceAsRun";
     public static final String EDITOR_LOG_SEARCH = "editor.log.search";
+    /** The "Where it went" tab: the worst delay's breakdown, every CPU's task around it, the per-function table. */
+    public static final String EDITOR_BREAKDOWN_TAB = "editor.breakdown.tab";
+    public static final String EDITOR_BREAKDOWN = "editor.breakdown";
+    public static final String EDITOR_BREAKDOWN_HEADLINE = "editor.breakdown.headline";
+    public static final String EDITOR_TASKS = "editor.tasks";
+    public static final String EDITOR_KWORK = "editor.kwork";
     public static final String COMPARE_CHART = "compare.chart";
     public static final String COMPARE_TABLE = "compare.table";
     public static final String COMPARE_VERDICT = "compare.verdict";

@@ -6,7 +6,7 @@ import org.eclipse.jface.preference.StringFieldEditor;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPreferencePage;
 
-/** Window > Preferences > Kernel Module Build: the kernel build dir and toolchain latency-mon is built with. */
+/** Window > Preferences > wqlab > Kernel Module Build: the kernel build dir and toolchain latency-mon is built with. */
 public final class KmodBuildPreferencePage extends FieldEditorPreferencePage implements IWorkbenchPreferencePage {
 
     public KmodBuildPreferencePage() {

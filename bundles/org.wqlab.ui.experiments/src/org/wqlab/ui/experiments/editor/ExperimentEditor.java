@@ -63,7 +63,7 @@ import org.wqlab.ui.plot.PlotLegend;
 
 /**
  * One experiment: the verdict, the plot (the zoomable delay chart of org.wqlab.ui.plot with markers, threshold,
- * attribution shading and a legend), the work-item timeline, statistics, events, the raw log, board facts, the
+ * attribution shading and a legend), the work-item timeline, where the worst delay went, statistics, events, the raw log, board facts, the
  * sequence as run and the module's identity; plot, events and raw log share a time cursor. Loaded in a Job; an
  * interrupted experiment opens too, under a banner that says so.
  */
@@ -84,6 +84,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     private TimeCursor cursor;
     private CTabItem rawLogTab;
     private WorkTimelineView timeline;
+    private DelayBreakdownView breakdown;
     private Table stats;
     private Table events;
     private RawLogView rawLog;
@@ -123,6 +124,11 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     /** The Work items tab: what ran on each CPU, from trace.log. */
     public WorkTimelineView timeline() {
         return timeline;
+    }
+
+    /** The Where it went tab's headline: the worst delay's explained share and its parts in a sentence. */
+    public Label breakdownHeadline() {
+        return breakdown.headline();
     }
 
     /** The Sequence as run tab's left pane: the sequence with the run's variables resolved, then run.json. */
@@ -196,6 +202,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         timeline = new WorkTimelineView(tabs);
         CTabItem timelineTab = tab("Work items", timeline.control());
         linkRanges(timelineTab);
+        breakdown = new DelayBreakdownView(tabs);
+        tab("Where it went", breakdown.control());
         stats = table(new String[] { "Statistic", "Value" }, new int[] { 260, 400 });
         stats.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_STATS);
         tab("Statistics", stats);
@@ -422,6 +430,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                         this.analysis = analysis;
                         overlay.show(analysis);
                         timeline.load(AnalysisFiles.traceLog(d.loaded().folder()), analysis);
+                        breakdown.show(analysis);
                         AttributionOverlay.setVerdict(verdict, analysis);
                         refitVerdictColumn();
                     }
