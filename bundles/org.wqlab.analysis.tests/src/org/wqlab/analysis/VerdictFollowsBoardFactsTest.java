@@ -92,7 +92,8 @@ class VerdictFollowsBoardFactsTest {
         facts.putAll(AnalysisFactsProbe.parse(sh(board, "cat /proc/cpuinfo"), sh(board, "cat /proc/interrupts")));
         VerdictFacts f = VerdictFacts.from(facts, null);
         f = new VerdictFacts(f.kernelRelease(), f.cpus(), f.bogomips(), f.hz(), f.cpuIntensiveThreshUs(), f.cmdline(),
-                f.usbIrq(), f.usbIrqName(), f.usbIrqCpu(), List.of(Long.parseLong(cached.group(1))), "", -1);
+                f.usbIrq(), f.usbIrqName(), f.usbIrqCpu(), List.of(Long.parseLong(cached.group(1))), "", -1,
+                f.beforePulls(), f.preemption());
         board.close();
         return ExperimentAnalyzer.analyze(profile.name(), content, WorkTimeline.build(trace.lines().toList()), f, 0);
     }

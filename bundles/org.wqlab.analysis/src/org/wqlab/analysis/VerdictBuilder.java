@@ -83,6 +83,10 @@ public final class VerdictBuilder {
             causes.add(n.cause());
             advice.add(n.advice());
         });
+        WritebackAtPull.note(f).ifPresent(n -> {
+            causes.add(n.cause());
+            advice.add(n.advice());
+        });
         causes.addAll(KernelWorkqueueWarnings.causes(in.events()));
         return new Verdict(Verdict.NORMAL, headline, causes, advice);
     }
@@ -122,6 +126,13 @@ public final class VerdictBuilder {
             causes.add(n.cause());
             advice.add(n.advice());
         });
+        WritebackAtPull.note(f).ifPresentOrElse(n -> {
+            causes.add(n.cause());
+            advice.add(n.advice());
+        }, () -> WritebackAtPull.clean(f).ifPresent(causes::add));
+        if (f.preemption() != null) {
+            causes.add(f.preemption().sentence());
+        }
         cpuIntensive(in, worst, c, causes, advice);
         move(f, cpu, c, advice);
         usbInterrupt(in, f, cpu, c, causes, advice);

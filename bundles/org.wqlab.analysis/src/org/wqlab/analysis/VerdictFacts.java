@@ -24,10 +24,13 @@ import com.google.gson.JsonParser;
  * @param controlRunDriver     the disconnect's description when it was a control run (sysfs), else ""
  * @param copiedBytesBeforeDisconnect what the run's {@code dd} steps before its first disconnect say they copied
  *                             ("N bytes ... copied"), -1 when none did
+ * @param beforePulls          the page cache before each pull as the runner recorded it ({@link PageCacheProbe})
+ * @param preemption           the kernel's preemption model, null when the facts do not say
  */
 public record VerdictFacts(String kernelRelease, int cpus, double bogomips, int hz, Long cpuIntensiveThreshUs,
         String cmdline, int usbIrq, String usbIrqName, int usbIrqCpu, List<Long> cachedKbBeforeDisconnect,
-        String controlRunDriver, long copiedBytesBeforeDisconnect) {
+        String controlRunDriver, long copiedBytesBeforeDisconnect, List<PageCacheAtPull> beforePulls,
+        PreemptionModel preemption) {
 
     private static final java.util.regex.Pattern DD_COPIED =
             java.util.regex.Pattern.compile("(?m)^(\\d+) bytes .*copied");
@@ -38,6 +41,7 @@ public record VerdictFacts(String kernelRelease, int cpus, double bogomips, int 
         usbIrqName = usbIrqName == null ? "" : usbIrqName;
         cachedKbBeforeDisconnect = List.copyOf(cachedKbBeforeDisconnect);
         controlRunDriver = controlRunDriver == null ? "" : controlRunDriver;
+        beforePulls = beforePulls == null ? List.of() : List.copyOf(beforePulls);
     }
 
     public static VerdictFacts from(Map<String, String> boardFacts, Path runJson) {
@@ -82,7 +86,8 @@ public record VerdictFacts(String kernelRelease, int cpus, double bogomips, int 
                 integer(boardFacts.get("config.CONFIG_HZ"), -1), longOrNull(boardFacts.get("cpuIntensiveThreshUs")),
                 boardFacts.getOrDefault("cmdline", ""), integer(boardFacts.get(AnalysisFactsProbe.USB_IRQ), -1),
                 boardFacts.getOrDefault(AnalysisFactsProbe.USB_IRQ_NAME, ""),
-                integer(boardFacts.get(AnalysisFactsProbe.USB_IRQ_CPU), -1), cached, control, copied);
+                integer(boardFacts.get(AnalysisFactsProbe.USB_IRQ_CPU), -1), cached, control, copied,
+                PageCacheProbe.beforePulls(boardFacts), PreemptionModel.of(boardFacts).orElse(null));
     }
 
     /** Cached before the last disconnect, or -1 when not recorded. */

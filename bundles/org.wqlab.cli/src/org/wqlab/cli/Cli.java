@@ -79,6 +79,13 @@ public final class Cli {
                                                              per step and per limit; several --board: the
                                                              sequence on each board at once, an experiment
                                                              each (docs/cli.md, "Several boards")
+              check [SEQUENCE] [--board sim[:PROFILE]|vboard|NAME|user@host[:port]]... [--var k=v]...
+                  [--accept-new-host-key] [--report-procedure]
+                                                             the run's preflight on the board, nothing loaded:
+                                                             /dev/kmsg, tracefs and its instances, each
+                                                             tracepoint, the module, the USB driver's tools,
+                                                             the sequence's device and file; each missing item
+                                                             with what it costs; exit 1 when one stops a run
             """ + CompareVerb.USAGE_LINE + ExplainVerb.USAGE_LINE + PredictVerb.USAGE_LINE + """
               vboard build|start|stop|status [--arch x86_64|arm64] [--stick-mib N] [--irq-cpu N] [--memory-mib N]
                                                              the QEMU virtual board (releng/virtual-board):
@@ -132,6 +139,7 @@ public final class Cli {
                 case "export" -> export(new Args("export", rest, List.of("--workspace", "--csv"), List.of()));
                 case "sim" -> simulatedBoard(rest);
                 case "run" -> new RunVerb(out, err).run(rest, workspaceOf(rest));
+                case "check" -> new RunVerb(out, err).check(rest);
                 case "report" -> new ReportVerb(out).run(rest);
                 case "compare" -> new CompareVerb(out).run(rest);
                 case "vboard" -> new VboardVerb(out, err).run(rest);

@@ -20,6 +20,7 @@ import org.wqlab.analysis.why.DelayPart;
 import org.wqlab.analysis.why.TaskDump;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.ExperimentFolder;
+import org.wqlab.sequence.preflight.PreflightReport;
 import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.report.DelayText;
 
@@ -243,6 +244,17 @@ public final class ExplainVerb {
             out.println("trace: " + (t.notes().isEmpty() ? "none recorded" : String.join("; ", t.notes())));
         }
         t.notes().stream().filter(n -> t.recorded()).forEach(n -> out.println("  " + n));
+        preflight(folder);
+    }
+
+    /** What the run's preflight found missing (the ok items are in experiment.json's facts). */
+    private void preflight(ExperimentFolder folder) {
+        try {
+            PreflightReport.linesOf(folder.readMetadata().boardFacts()).stream().filter(l -> !l.startsWith("ok: "))
+                    .forEach(l -> out.println("preflight: " + l));
+        } catch (InputException e) {
+            // the metadata was read to analyze the folder; a damaged one says nothing more here
+        }
     }
 
     /** The perf kwork table of the whole trace. */

@@ -41,7 +41,12 @@ import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.SequenceException;
 import org.wqlab.sequence.SequenceJson;
+import org.wqlab.sequence.SequenceValidator;
 import org.wqlab.sequence.Variables;
+import org.wqlab.sequence.preflight.Preflight;
+import org.wqlab.sequence.preflight.PreflightReport;
+import org.wqlab.target.BoardConnection;
+import org.wqlab.target.TransportException;
 import org.wqlab.sequence.run.BoardAccess;
 import org.wqlab.sequence.run.RunMonitor;
 import org.wqlab.sequence.run.RunResult;
@@ -165,37 +170,47 @@ final class RunVerb {
                 workspace, vars, acceptNew, json, groundTruth, reportProcedure, limitOptions.limits(), junit);
     }
 
-    int run(List<String> args, Workspace defaultWorkspace) throws Cli.UsageException, IOException {
-        Options o = parse(args);
-        String source;
-        Sequence sequence;
+    /** The sequence a run or check uses, from its file or the shipped one; null after reporting bad input. */
+    private record Loaded(String source, Sequence sequence) {
+    }
+
+    private Loaded load(Options o, String verb) throws IOException {
         try {
             if (o.reportProcedure) {
-                source = "report procedure (org.wqlab.sequence" + SequenceJson.REPORT_PROCEDURE_RESOURCE + ")";
-                sequence = SequenceJson.reportProcedure();
-            } else if (o.sequence == null) {
-                source = "default sequence (org.wqlab.sequence" + SequenceJson.DEFAULT_RESOURCE + ")";
-                sequence = SequenceJson.defaultSequence();
-            } else {
-                Path file = Path.of(o.sequence);
-                if (!Files.isRegularFile(file)) {
-                    err.println("wqlab run: " + file + ": no such sequence file");
-                    return Cli.BAD_INPUT;
-                }
-                source = file.toString();
-                String text;
-                try {
-                    text = Files.readString(file, StandardCharsets.UTF_8);
-                } catch (java.nio.charset.CharacterCodingException notText) {
-                    err.println("wqlab run: " + file + ": not UTF-8 text, so not a sequence file");
-                    return Cli.BAD_INPUT;
-                }
-                sequence = SequenceJson.parse(source, text);
+                return new Loaded("report procedure (org.wqlab.sequence" + SequenceJson.REPORT_PROCEDURE_RESOURCE
+                        + ")", SequenceJson.reportProcedure());
             }
+            if (o.sequence == null) {
+                return new Loaded("default sequence (org.wqlab.sequence" + SequenceJson.DEFAULT_RESOURCE + ")",
+                        SequenceJson.defaultSequence());
+            }
+            Path file = Path.of(o.sequence);
+            if (!Files.isRegularFile(file)) {
+                err.println("wqlab " + verb + ": " + file + ": no such sequence file");
+                return null;
+            }
+            String text;
+            try {
+                text = Files.readString(file, StandardCharsets.UTF_8);
+            } catch (java.nio.charset.CharacterCodingException notText) {
+                err.println("wqlab " + verb + ": " + file + ": not UTF-8 text, so not a sequence file");
+                return null;
+            }
+            return new Loaded(file.toString(), SequenceJson.parse(file.toString(), text));
         } catch (SequenceException e) {
-            err.println("wqlab run: " + e.getMessage());
+            err.println("wqlab " + verb + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    int run(List<String> args, Workspace defaultWorkspace) throws Cli.UsageException, IOException {
+        Options o = parse(args);
+        Loaded loaded = load(o, "run");
+        if (loaded == null) {
             return Cli.BAD_INPUT;
         }
+        String source = loaded.source;
+        Sequence sequence = loaded.sequence;
         Workspace workspace;
         try {
             workspace = o.workspace == null ? defaultWorkspace : Cli.workspaceFrom(o.workspace);
@@ -213,6 +228,68 @@ final class RunVerb {
             return execute(o, source, boards, workspace, closeLater);
         } finally {
             closeAll(closeLater);
+        }
+    }
+
+    /**
+     * {@code wqlab check [SEQUENCE] --board B...}: the run's preflight on each board, nothing loaded or changed; one
+     * line per item. Exit 0 when nothing is missing that stops a run (missing items that only cost a part of the
+     * explanation are listed), 1 when something is or a board cannot be reached, 2 for bad input.
+     */
+    int check(List<String> args) throws Cli.UsageException, IOException {
+        Options o = parse(args);
+        Loaded loaded = load(o, "check");
+        if (loaded == null) {
+            return Cli.BAD_INPUT;
+        }
+        try {
+            SequenceValidator.validate(loaded.source, loaded.sequence, o.vars);
+        } catch (SequenceException e) {
+            err.println("wqlab check: " + e.getMessage());
+            return Cli.BAD_INPUT;
+        }
+        List<AutoCloseable> closeLater = new ArrayList<>();
+        try {
+            List<BoardRun> boards = boards(o, loaded.sequence, closeLater);
+            if (boards == null) {
+                return Cli.BAD_INPUT;
+            }
+            int exit = ExitCodes.OK;
+            for (BoardRun board : boards) {
+                exit = ExitCodes.mostSerious(exit, checkOn(o, loaded, board));
+            }
+            return exit;
+        } finally {
+            closeAll(closeLater);
+        }
+    }
+
+    private int checkOn(Options o, Loaded loaded, BoardRun board) {
+        if (board.access.remote().isPresent()) {
+            out.println(board.prefix + "no preflight: board '" + board.name + "' runs sequences itself ("
+                    + board.access.remote().get().description() + ")");
+            return ExitCodes.OK;
+        }
+        try (BoardConnection c = board.access.connector().connect()) {
+            PreflightReport report = Preflight.check(c, loaded.source, loaded.sequence, o.vars,
+                    board.access.usbDriver(), java.time.Duration.ofSeconds(30));
+            report.lines().forEach(l -> out.println(board.prefix + l));
+            if (report.stops()) {
+                out.println(board.prefix + "a run would stop: " + report.stopReason());
+                return ExitCodes.FAILURE;
+            }
+            out.println(board.prefix + (report.lacking().isEmpty() ? "ready: nothing missing"
+                    : "ready, lacking " + report.lacking().size() + " item(s): the run records without them"));
+            return ExitCodes.OK;
+        } catch (SequenceException e) {
+            err.println("wqlab check: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        } catch (TransportException e) {
+            err.println("wqlab check: " + board.prefix + "board '" + board.name + "': " + e.getMessage());
+            return ExitCodes.FAILURE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCodes.FAILURE;
         }
     }
 

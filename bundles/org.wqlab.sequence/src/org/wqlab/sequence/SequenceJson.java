@@ -24,7 +24,7 @@ import com.google.gson.stream.JsonWriter;
 /**
  * Reads and writes {@code .wqseq} (JSON). Writing is stable: top-level keys {@code format, version, name, trace (only
  * when on: true or "late-windows"), traceWindowSeconds (late windows, when not the default), limits (only
- * when any), variables, steps}; in each step {@code type}, {@code name}, then the fields in the order the step
+ * when any), needs (only when any), variables, steps}; in each step {@code type}, {@code name}, then the fields in the order the step
  * type lists them, one step
  * per object, two-space indent, so a change to one step is a change to a few lines.
  */
@@ -97,7 +97,8 @@ public final class SequenceJson {
                     + ")");
         }
         for (String key : o.keySet()) {
-            if (!List.of("format", "version", "name", "trace", "traceWindowSeconds", "limits", "variables", "steps")
+            if (!List.of("format", "version", "name", "trace", "traceWindowSeconds", "limits", "needs", "variables",
+                    "steps")
                     .contains(key)) {
                 problems.add("unknown top-level field '" + key + "'");
             }
@@ -143,6 +144,7 @@ public final class SequenceJson {
                 }
             }
         }
+        Map<String, String> needs = needs(o.get("needs"), problems);
         List<Step> steps = new ArrayList<>();
         if (!o.has("steps") || !o.get("steps").isJsonArray()) {
             problems.add("field 'steps' must be an array of step objects");
@@ -154,7 +156,29 @@ public final class SequenceJson {
         }
         String name = o.has("name") ? text(o.get("name")) : source;
         return new Sequence(name == null ? source : name, variables, steps, text, trace, lateWindows,
-                lateWindows ? windowSeconds : Sequence.DEFAULT_TRACE_WINDOW_SECONDS, limits);
+                lateWindows ? windowSeconds : Sequence.DEFAULT_TRACE_WINDOW_SECONDS, limits, needs);
+    }
+
+    private static Map<String, String> needs(JsonElement e, List<String> problems) {
+        Map<String, String> needs = new LinkedHashMap<>();
+        if (e == null) {
+            return needs;
+        }
+        if (!e.isJsonObject()) {
+            problems.add("field 'needs' must be an object of " + String.join(", ", Sequence.NEEDS_KEYS) + ": value");
+            return needs;
+        }
+        for (var n : e.getAsJsonObject().entrySet()) {
+            String value = text(n.getValue());
+            if (!Sequence.NEEDS_KEYS.contains(n.getKey())) {
+                problems.add("field 'needs." + n.getKey() + "': unknown (one of " + Sequence.NEEDS_KEYS + ")");
+            } else if (value == null || value.isBlank()) {
+                problems.add("field 'needs." + n.getKey() + "' must be a non-empty string");
+            } else {
+                needs.put(n.getKey(), value);
+            }
+        }
+        return needs;
     }
 
     private static List<Step> steps(JsonArray array, String prefix, List<String> problems) {
@@ -289,6 +313,13 @@ public final class SequenceJson {
             if (!sequence.limits().isEmpty()) {
                 w.name("limits");
                 GSON.toJson(LimitsJson.toJson(sequence.limits()), w);
+            }
+            if (!sequence.needs().isEmpty()) {
+                w.name("needs").beginObject();
+                for (var e : sequence.needs().entrySet()) {
+                    w.name(e.getKey()).value(e.getValue());
+                }
+                w.endObject();
             }
             w.name("variables").beginObject();
             for (var e : sequence.variables().entrySet()) {

@@ -38,6 +38,13 @@ public final class SequenceValidator {
         }
         Variables variables = new Variables(sequence.variables(), overrides);
         check(sequence.steps(), variables, drivers, problems);
+        for (var need : sequence.needs().entrySet()) {
+            try {
+                variables.substitute(need.getValue());
+            } catch (IllegalArgumentException e) {
+                problems.add("field 'needs." + need.getKey() + "': " + e.getMessage());
+            }
+        }
         sequence.limits().problems().forEach(p -> problems.add("field 'limits': " + p));
         return problems;
     }

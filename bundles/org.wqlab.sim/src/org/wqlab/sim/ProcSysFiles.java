@@ -42,9 +42,11 @@ final class ProcSysFiles {
                 "/proc/irq/" + profile.usbIrq() + "/smp_affinity",
                 "/proc/irq/" + profile.usbIrq() + "/smp_affinity_list",
                 "/proc/irq/" + profile.usbIrq() + "/effective_affinity_list",
-                "/sys/module/workqueue/parameters/cpu_intensive_thresh_us", Tracefs.ROOT + "/trace", "/dev/kmsg"));
+                "/sys/module/workqueue/parameters/cpu_intensive_thresh_us", Tracefs.ROOT + "/trace", "/dev/kmsg",
+                "/proc/vmstat", "/proc/mounts"));
+        DIRTY_SYSCTLS.keySet().forEach(k -> v.add("/proc/sys/vm/" + k));
         boolean present = driver.call(() -> kernel.usb().present());
-        v.addAll(usbSysfs(present).keySet());
+        v.addAll(usbSysfs().keySet());
         if (present) {
             v.add("/dev/sda");
             v.add("/dev/sda1");
@@ -68,6 +70,8 @@ final class ProcSysFiles {
         String text = switch (p) {
             case "/proc/cpuinfo" -> cpuinfo();
             case "/proc/meminfo" -> meminfo();
+            case "/proc/vmstat" -> vmstat();
+            case "/proc/mounts" -> mounts();
             case "/proc/modules" -> modules.procModules();
             case "/proc/cmdline" -> "console=ttySC0,115200 root=/dev/mmcblk0p1 rootwait"
                     + (profile.cpuIntensiveThreshUs() != null
@@ -82,6 +86,9 @@ final class ProcSysFiles {
                         : null;
             default -> null;
         };
+        if (p.startsWith("/proc/sys/vm/") && DIRTY_SYSCTLS.containsKey(p.substring("/proc/sys/vm/".length()))) {
+            text = DIRTY_SYSCTLS.get(p.substring("/proc/sys/vm/".length())) + "\n";
+        }
         if (p.equals("/proc/irq/" + profile.usbIrq() + "/smp_affinity")) {
             text = driver.call(kernel::irqAffinityMask) + "\n";
         }
@@ -96,8 +103,7 @@ final class ProcSysFiles {
             return Optional.of(new byte[0]);
         }
         if (text == null && p.startsWith("/sys/bus/usb/devices/")) {
-            boolean present = driver.call(() -> kernel.usb().present());
-            text = usbSysfs(present).get(p);
+            text = usbSysfs().get(p);
         }
         if (text == null && p.startsWith("/sys/module/")) {
             text = modules.sysfsFile(p);
@@ -196,8 +202,13 @@ final class ProcSysFiles {
         }
     }
 
-    /** The stick's sysfs files as on a real board (device 2-1, its mass-storage interface 2-1:1.0, root hubs). */
-    private Map<String, String> usbSysfs(boolean present) {
+    /**
+     * The stick's sysfs files as on a real board (device 2-1, its mass-storage interface 2-1:1.0, root hubs); after a
+     * disconnect the device's directory stays until hub_event's teardown ends, as the kernel removes it last.
+     */
+    private Map<String, String> usbSysfs() {
+        boolean present = driver.call(() -> kernel.usb().present());
+        boolean inSysfs = driver.call(() -> kernel.usb().inSysfs());
         Map<String, String> f = new LinkedHashMap<>();
         String root = "/sys/bus/usb/devices/";
         for (int bus = 1; bus <= 2; bus++) {
@@ -213,7 +224,7 @@ final class ProcSysFiles {
             f.put(hubIf + "bInterfaceClass", "09\n");
             f.put(hubIf + "bInterfaceNumber", "00\n");
         }
-        if (!present && !deauthorized) {
+        if (!inSysfs && !deauthorized) {
             return f;
         }
         String dev = root + profile.usbDevice() + "/";
@@ -261,12 +272,39 @@ final class ProcSysFiles {
         return sb.toString();
     }
 
+    /** The kernel's defaults: the model writes nothing back, so they only say what a writeback would be held to. */
+    private static final Map<String, String> DIRTY_SYSCTLS = Map.of("dirty_ratio", "20", "dirty_background_ratio",
+            "10", "dirty_bytes", "0", "dirty_background_bytes", "0", "dirty_expire_centisecs", "3000",
+            "dirty_writeback_centisecs", "500");
+
+    /** Pages of other files (libraries, the root filesystem's) in the page cache beside the stick's. */
+    private static final long OTHER_FILE_PAGES = 12_800;
+
     private String meminfo() {
         long totalKb = profile.ramBytes() / 1024 - 262_144;
         long cachedKb = driver.call(() -> kernel.usb().cachedBytes()) / 1024;
         long freeKb = Math.max(0, totalKb - cachedKb - 180_000);
+        // the model only reads the stick: nothing is dirty or under writeback
         return String.format("MemTotal:       %8d kB%nMemFree:        %8d kB%nMemAvailable:   %8d kB%n"
-                + "Buffers:        %8d kB%nCached:         %8d kB%n", totalKb, freeKb, freeKb + cachedKb, 2048, cachedKb);
+                + "Buffers:        %8d kB%nCached:         %8d kB%nDirty:          %8d kB%nWriteback:      %8d kB%n",
+                totalKb, freeKb, freeKb + cachedKb, 2048, cachedKb, 0, 0);
+    }
+
+    /** {@code /proc/mounts}: the root filesystem, proc, sysfs, tracefs and the stick while it is mounted. */
+    private String mounts() {
+        return "/dev/mmcblk0p1 / ext4 rw,relatime 0 0\nproc /proc proc rw,relatime 0 0\n"
+                + "sysfs /sys sysfs rw,relatime 0 0\ntracefs " + Tracefs.ROOT + " tracefs rw,relatime 0 0\n"
+                + (driver.call(() -> kernel.usb().mounted()) ? "/dev/sda1 " + UsbStick.MOUNT_POINT
+                        + " ext4 rw,relatime 0 0\n" : "");
+    }
+
+    /** The page cache's counters of {@code /proc/vmstat} (pages), from the model as meminfo's. */
+    private String vmstat() {
+        long cachedPages = driver.call(() -> kernel.usb().cachedPages());
+        return "nr_free_pages " + Math.max(0, profile.ramBytes() / profile.pageSize() - cachedPages - 45_000) + "\n"
+                + "nr_file_pages " + (cachedPages + OTHER_FILE_PAGES) + "\nnr_dirty 0\nnr_writeback 0\n"
+                + "nr_dirty_threshold " + (profile.cacheLimitPages() / 5) + "\n"
+                + "nr_dirty_background_threshold " + (profile.cacheLimitPages() / 10) + "\n";
     }
 
     private String interrupts() {

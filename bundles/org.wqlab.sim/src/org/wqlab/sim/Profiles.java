@@ -109,7 +109,9 @@ public final class Profiles {
                 lng(f, "monitorWorkCpuNs"),
                 optLong(f, "cpuIntensiveThreshUs"),
                 bool(f, "cpuIntensiveReport"),
-                lng(f, "seed")).validate(source);
+                lng(f, "seed"),
+                bool(f, "hubIgnoresPowerOff"),
+                bool(f, "noTracefsInstances")).validate(source);
     }
 
     /**

@@ -9,6 +9,10 @@ package org.wqlab.sim;
  * @param ioCompletionNsPerPage CPU time that work item spends per page of its batch
  * @param cpuIntensiveThreshUs {@code workqueue.cpu_intensive_thresh_us} as set on the command line, or null for the
  *        kernel's default (10000 us, scaled up for BogoMIPS below 4000 on >= 6.5)
+ * @param hubIgnoresPowerOff the stick's hub claims per-port power switching but never cuts VBUS: a port power-off
+ *        request (uhubctl) is answered and nothing is disconnected (absent: false)
+ * @param noTracefsInstances tracefs is mounted but has no {@code instances} directory (an old or locked-down
+ *        kernel): no tracing in an instance of one's own (absent: false)
  */
 public record SimulatedBoardProfile(
         String name,
@@ -41,7 +45,9 @@ public record SimulatedBoardProfile(
         long monitorWorkCpuNs,
         Long cpuIntensiveThreshUs,
         boolean cpuIntensiveReport,
-        long seed) {
+        long seed,
+        boolean hubIgnoresPowerOff,
+        boolean noTracefsInstances) {
 
     /** Checks every field and names the first bad one. */
     public SimulatedBoardProfile validate(String source) {
@@ -98,20 +104,29 @@ public record SimulatedBoardProfile(
     }
 
     public SimulatedBoardProfile withHz(int newHz) {
+        return with(newHz, cpuIntensiveThreshUs, hubIgnoresPowerOff, noTracefsInstances);
+    }
+
+    public SimulatedBoardProfile withCpuIntensiveThreshUs(Long thresh) {
+        return with(hz, thresh, hubIgnoresPowerOff, noTracefsInstances);
+    }
+
+    /** This board with the stick behind a hub that does not cut power ({@code on}) or one that does. */
+    public SimulatedBoardProfile withHubIgnoringPowerOff(boolean on) {
+        return with(hz, cpuIntensiveThreshUs, on, noTracefsInstances);
+    }
+
+    /** This board with tracefs instances ({@code on}: without). */
+    public SimulatedBoardProfile withoutTracefsInstances(boolean on) {
+        return with(hz, cpuIntensiveThreshUs, hubIgnoresPowerOff, on);
+    }
+
+    private SimulatedBoardProfile with(int newHz, Long thresh, boolean hubIgnoring, boolean noInstances) {
         return new SimulatedBoardProfile(name, description, hostname, machine, kernelRelease, kernelBuild, vermagic,
                 cpus, newHz, bogomips, ramBytes, cacheReserveBytes, pageSize, invalidateNsPerPage, teardownCpuNs,
                 hubEventSleepBeforeNs, hubEventSleepAfterNs, usbReadBytesPerSecond, cachedReadBytesPerSecond,
                 ioCompletionBatchBytes, ioCompletionNsPerPage, usbIrq,
                 usbIrqCpu, usbDevice, usbDeviceNumber, stickBytes, sampleFileBytes, monitorWorkCpuNs,
-                cpuIntensiveThreshUs, cpuIntensiveReport, seed);
-    }
-
-    public SimulatedBoardProfile withCpuIntensiveThreshUs(Long thresh) {
-        return new SimulatedBoardProfile(name, description, hostname, machine, kernelRelease, kernelBuild, vermagic,
-                cpus, hz, bogomips, ramBytes, cacheReserveBytes, pageSize, invalidateNsPerPage, teardownCpuNs,
-                hubEventSleepBeforeNs, hubEventSleepAfterNs, usbReadBytesPerSecond, cachedReadBytesPerSecond,
-                ioCompletionBatchBytes, ioCompletionNsPerPage, usbIrq,
-                usbIrqCpu, usbDevice, usbDeviceNumber, stickBytes, sampleFileBytes, monitorWorkCpuNs, thresh,
-                cpuIntensiveReport, seed);
+                thresh, cpuIntensiveReport, seed, hubIgnoring, noInstances);
     }
 }

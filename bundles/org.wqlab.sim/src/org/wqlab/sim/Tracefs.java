@@ -84,13 +84,18 @@ public final class Tracefs {
     }
 
     public boolean create(String name) {
-        if (buffers.containsKey(name)) {
+        if (buffers.containsKey(name) || (!name.isEmpty() && !instancesAllowed())) {
             return false;
         }
         Buffer b = new Buffer();
         b.instance = driver.call(() -> kernel.trace().open(name, b::add));
         buffers.put(name, b);
         return true;
+    }
+
+    /** False on a board whose profile has no tracefs instances: no {@code instances} directory at all. */
+    public boolean instancesAllowed() {
+        return !kernel.profile().noTracefsInstances();
     }
 
     public boolean remove(String name) {
@@ -187,7 +192,8 @@ public final class Tracefs {
         if (!buffers.containsKey(loc.instance())) {
             return false;
         }
-        return loc.rest().isEmpty() || (loc.instance().isEmpty() && loc.rest().equals("instances"))
+        return loc.rest().isEmpty()
+                || (loc.instance().isEmpty() && loc.rest().equals("instances") && instancesAllowed())
                 || !list(loc).isEmpty();
     }
 
@@ -196,7 +202,7 @@ public final class Tracefs {
             return List.of();
         }
         return switch (loc.rest()) {
-            case "" -> loc.instance().isEmpty()
+            case "" -> loc.instance().isEmpty() && instancesAllowed()
                     ? List.of("current_tracer", "events", "instances", "trace", "trace_pipe", "tracing_on")
                     : List.of("current_tracer", "events", "trace", "trace_pipe", "tracing_on");
             case "instances" -> instances();

@@ -40,6 +40,22 @@ public interface UsbDisconnectDriver {
         return List.of();
     }
 
+    /**
+     * The commands this driver runs on the board ({@code uhubctl}); a run's preflight checks that each is there before
+     * anything is loaded, as the disconnect cannot happen without it.
+     */
+    default List<String> boardTools() {
+        return List.of();
+    }
+
+    /**
+     * Why the device may still be there after {@link #disconnect} succeeded, when the kernel logged no
+     * {@code USB disconnect} for it: the end of "2-1 did not disconnect: ...".
+     */
+    default String whyNotDisconnected() {
+        return "the kernel logged no 'USB disconnect' for it";
+    }
+
     void disconnect(UsbAction action) throws TransportException, UsbDriverException, InterruptedException;
 
     void reconnect(UsbAction action) throws TransportException, UsbDriverException, InterruptedException;

@@ -15,6 +15,7 @@ import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.sequence.Sequence;
 import org.wqlab.sequence.Variables;
+import org.wqlab.sequence.preflight.PreflightReport;
 import org.wqlab.target.BoardConnection;
 import org.wqlab.target.Command;
 import org.wqlab.target.ExecResult;
@@ -58,6 +59,12 @@ final class Run {
     int messagesBeforePreviousStep;
     int messagesBeforeStep;
     final Map<String, String> facts = new LinkedHashMap<>();
+    /** The preflight's findings, once it ran. */
+    PreflightReport preflight;
+    /** The device of the last disconnect whose sysfs entry should be gone by the end of the stall, else null. */
+    String awaitingSysfsGone;
+    /** Disconnects so far (numbers the page-cache facts around each pull). */
+    int pulls;
 
     Run(Sequence sequence, Variables variables, BoardAccess board, RunMonitor monitor, ExperimentFolder folder,
             Workspace workspace) {

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.AnalysisFactsProbe;
 import org.wqlab.analysis.AnalysisFiles;
+import org.wqlab.analysis.PageCacheProbe;
 import org.wqlab.analysis.ExperimentAnalyzer;
 import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.analysis.capture.LateWindowRing;
@@ -36,6 +37,9 @@ import org.wqlab.sequence.SequenceException;
 import org.wqlab.sequence.SequenceValidator;
 import org.wqlab.sequence.Step;
 import org.wqlab.sequence.Variables;
+import org.wqlab.sequence.preflight.Preflight;
+import org.wqlab.sequence.preflight.PreflightItem;
+import org.wqlab.sequence.preflight.PreflightReport;
 import org.wqlab.target.BoardConnection;
 import org.wqlab.target.Command;
 import org.wqlab.target.ExecResult;
@@ -125,6 +129,7 @@ public final class SequenceRunner {
                     probeFacts(run);
                     run.kernelLog = new KernelLogSession(run.connection, run.recorder);
                     run.kernelLog.start(run.folder.id());
+                    preflight(run);
                     startTrace(run);
                     steps(run, sequence.steps(), "");
                 }
@@ -219,6 +224,29 @@ public final class SequenceRunner {
         }
     }
 
+    // ------------------------------------------------------------------ preflight
+
+    /**
+     * What the run needs, checked on the board before anything is loaded: each item into the experiment's facts; a
+     * missing one that makes the run meaningless stops it here with that reason.
+     */
+    private static void preflight(Run run) throws StepFailed, TransportException, InterruptedException {
+        PreflightReport report = Preflight.check(run.connection, run.sequence, run.variables, run.board.usbDriver(),
+                SHORT);
+        run.preflight = report;
+        report.items().stream().filter(i -> !i.present()).forEach(i -> run.monitor.message("preflight: " + i.line()));
+        run.facts.putAll(report.facts());
+        run.metadata = run.metadata.withBoardFacts(run.facts);
+        try {
+            run.folder.writeMetadata(run.metadata);
+        } catch (IOException e) {
+            run.monitor.message("cannot write " + run.folder.metadataFile() + ": " + e.getMessage());
+        }
+        if (report.stops()) {
+            throw new StepFailed(report.stopReason());
+        }
+    }
+
     // ------------------------------------------------------------------ workqueue trace (org.wqlab.analysis)
 
     /** Sequences with {@code "trace": true}: wqlab's own tracefs instance, trace_pipe into trace.log. */
@@ -310,6 +338,10 @@ public final class SequenceRunner {
                             + (step.name().isEmpty() ? "" : " " + step.name())));
                 }
                 detail = executors.of(step.type()).execute(run, r, label);
+                if (run.awaitingSysfsGone != null && (step.type() == org.wqlab.sequence.StepType.WAIT_LOG
+                        || step.type() == org.wqlab.sequence.StepType.SLEEP)) {
+                    detail += "; " + PullProof.afterStall(run); // the wait for the stall's end is over
+                }
             } catch (RunCancelled e) {
                 outcome = StepRecord.CANCELLED;
                 throw e;
@@ -354,6 +386,7 @@ public final class SequenceRunner {
             }
         }
         facts.putAll(AnalysisFactsProbe.probe(c, SHORT));
+        facts.putAll(PageCacheProbe.sysctls(c, SHORT));
         run.metadata = run.metadata.withBoardFacts(facts).withName(ExperimentName.of(run.sequence.name(),
                 c.profile().name(), run.sequence.variables(), run.variables.values()));
         try {
@@ -403,9 +436,20 @@ public final class SequenceRunner {
                 Optional.ofNullable(run.moduleIdentity), run.cachedKb, run.steps, run.cleanup, cycles)
                 .writeInto(run.folder.dir());
         String notes = summary + (run.cachedKb.isEmpty() ? "" : "; Cached before disconnect: " + run.cachedKb + " kB")
-                + (run.moduleIdentity == null ? "" : "; module " + run.moduleIdentity);
+                + (run.moduleIdentity == null ? "" : "; module " + run.moduleIdentity) + lacking(run);
+        if (!run.facts.isEmpty()) {
+            run.metadata = run.metadata.withBoardFacts(run.facts); // with the page cache around each pull
+        }
         run.metadata = run.metadata.withStatus(status).withNotes(notes)
                 .withKernelLog(KernelLogCheck.seal(run.folder.kernelLog()));
         run.folder.writeMetadata(run.metadata);
+    }
+
+    /** What the preflight found missing without stopping the run, for the experiment's notes. */
+    private static String lacking(Run run) {
+        if (run.preflight == null || run.preflight.lacking().isEmpty()) {
+            return "";
+        }
+        return "; preflight: " + String.join("; ", run.preflight.lacking().stream().map(PreflightItem::line).toList());
     }
 }

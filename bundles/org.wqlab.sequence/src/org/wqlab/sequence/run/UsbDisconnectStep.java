@@ -1,31 +1,32 @@
 package org.wqlab.sequence.run;
 
-import java.util.regex.Pattern;
+import java.util.Map;
 
+import org.wqlab.analysis.PageCacheProbe;
 import org.wqlab.sequence.ResolvedStep;
-import org.wqlab.target.Command;
-import org.wqlab.target.ExecResult;
 import org.wqlab.target.TransportException;
 import org.wqlab.usb.UsbAction;
 import org.wqlab.usb.UsbDisconnectDriver;
 import org.wqlab.usb.UsbDriverException;
 
 /**
- * {@code usb-disconnect}: records the page cache's size (run.json and the board's log), then takes the stick away;
- * a driver that can give it back by software is remembered for the cleanup.
+ * {@code usb-disconnect}: records the page cache (Cached into run.json and the board's log; Cached, Dirty, Writeback,
+ * nr_file_pages, nr_dirty, nr_writeback as the experiment's facts), takes the stick away, then proves it left: the
+ * kernel's {@code usb DEV: USB disconnect} within a few board seconds ({@link PullProof}), else the step fails saying
+ * why the driver may not have disconnected it. A driver that can give it back by software is remembered for the
+ * cleanup before the proof, so a failed proof still gives it back.
  */
 final class UsbDisconnectStep implements StepExecutor {
 
-    private static final Pattern CACHED = Pattern.compile("(?m)^Cached:\\s+(\\d+) kB");
-
     @Override
-    public String execute(Run run, ResolvedStep step, String label) throws StepFailed, TransportException,
-            InterruptedException {
+    public String execute(Run run, ResolvedStep step, String label) throws StepFailed, RunCancelled,
+            TransportException, InterruptedException {
         UsbDisconnectDriver d = UsbStepDriver.of(run, step);
-        ExecResult meminfo = run.connection.run(Command.of("cat").arg("/proc/meminfo"), Run.SHORT);
-        var m = CACHED.matcher(meminfo.stdoutText());
-        long cached = m.find() ? Long.parseLong(m.group(1)) : -1;
+        Map<String, Long> before = PageCacheProbe.read(run.connection, Run.SHORT);
+        long cached = before.getOrDefault("Cached", -1L);
         run.cachedKb.add(cached);
+        run.pulls++;
+        run.facts.putAll(PageCacheProbe.facts(run.pulls, PageCacheProbe.BEFORE, before));
         run.kernelLog.write(KmsgLine.of("cached " + cached + " kB before disconnect"));
         UsbAction action = UsbStepDriver.action(run, step);
         try {
@@ -37,7 +38,11 @@ final class UsbDisconnectStep implements StepExecutor {
             run.unpluggedBy = d;
             run.unpluggedAction = action;
         }
-        return "disconnected " + action.device() + " with " + d.id() + "; Cached " + cached + " kB before"
+        PullProof.disconnected(run, action.device(), d, label);
+        run.awaitingSysfsGone = action.device();
+        return "disconnected " + action.device() + " with " + d.id() + " (the kernel logged its USB disconnect); Cached "
+                + cached + " kB, Dirty " + before.getOrDefault("Dirty", -1L) + " kB, Writeback "
+                + before.getOrDefault("Writeback", -1L) + " kB before"
                 + (d.reproducesStall() ? "" : "; " + UsbDisconnectDriver.CONTROL_RUN);
     }
 }

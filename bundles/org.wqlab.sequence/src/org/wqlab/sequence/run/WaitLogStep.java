@@ -45,7 +45,7 @@ final class WaitLogStep implements StepExecutor {
      * once more at what arrived before it. A line the board logged within the timeout is then found however late
      * it was read; one logged after the timeout still is not. @return the match's index, or -1
      */
-    private static int afterTheLogCaughtUp(Run run, Pattern p, int from) throws TransportException,
+    static int afterTheLogCaughtUp(Run run, Pattern p, int from) throws TransportException,
             InterruptedException {
         String line = KmsgLine.of("log read up to here " + System.nanoTime());
         ExecResult written = run.connection.run(Command.of("echo").arg(line).op(">").arg("/dev/kmsg"), Run.SHORT);

@@ -25,6 +25,8 @@ public final class UsbStick {
     private final SimulatedBoardProfile profile;
     private final EventLoop loop;
     private boolean present = true;
+    /** The device's sysfs directory: it goes at the end of the teardown, after the cache invalidation. */
+    private boolean inSysfs = true;
     private boolean mounted = true;
     private int deviceNumber;
     private long cachedPages;
@@ -82,6 +84,11 @@ public final class UsbStick {
 
     public boolean mounted() {
         return mounted;
+    }
+
+    /** Whether {@code /sys/bus/usb/devices/<dev>} is there: from enumeration to the end of the teardown. */
+    public boolean inSysfs() {
+        return inSysfs;
     }
 
     public int deviceNumber() {
@@ -187,6 +194,7 @@ public final class UsbStick {
         long ns = invalidateNs(cachedPages);
         cachedPages = 0;
         mounted = false;
+        inSysfs = false; // the writing process returns when the teardown is over
         return ns;
     }
 
@@ -246,6 +254,7 @@ public final class UsbStick {
                 + profile.hubEventSleepAfterNs();
         cachedPages = 0;
         mounted = false;
+        inSysfs = false; // the writing process returns when the teardown is over
         return ns;
     }
 
@@ -274,6 +283,7 @@ public final class UsbStick {
     private void enumerate() {
         enumerating = null;
         present = true;
+        inSysfs = true;
         mounted = false;
         cachedPages = 0;
         deviceNumber++;
@@ -310,7 +320,12 @@ public final class UsbStick {
                     cachedPages = 0;
                     yield new WorkStep.Sleep(profile.hubEventSleepAfterNs());
                 }
-                default -> WorkStep.DONE;
+                default -> {
+                    if (!present) {
+                        inSysfs = false; // usb_disconnect() ends with device_del(): the sysfs entry goes last
+                    }
+                    yield WorkStep.DONE;
+                }
             };
         }
     }

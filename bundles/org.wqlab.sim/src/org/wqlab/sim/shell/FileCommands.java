@@ -133,8 +133,8 @@ final class FileCommands implements CommandGroup {
                     : board.tracefs().remove(loc.get().instance()));
             if (!ok) {
                 err.println(cmd + ": " + (cmd.equals("mkdir") ? "cannot create directory" : "failed to remove") + " '"
-                        + a + "': " + (instanceDir ? (cmd.equals("mkdir") ? "File exists" : "No such file or directory")
-                        : "Permission denied"));
+                        + a + "': " + (instanceDir ? (cmd.equals("mkdir") && board.tracefs().instancesAllowed()
+                                ? "File exists" : "No such file or directory") : "Permission denied"));
                 code = 1;
             }
         }

@@ -392,6 +392,7 @@ public final class Shell {
                 yield 0;
             }
             case "sh", "bash", "ash", "dash" -> sh(args, in, out, err);
+            case "command" -> commandV(args, out, err);
             default -> {
                 ShellCommand command = commands.get(cmd);
                 if (command != null) {
@@ -401,6 +402,26 @@ public final class Shell {
                 yield 127;
             }
         };
+    }
+
+    /** {@code command -v NAME...}: where each board command is (its path), a builtin by its name; 1 when one is not. */
+    private int commandV(List<String> args, PrintStream out, PrintStream err) {
+        if (args.size() < 2 || !args.get(0).equals("-v")) {
+            err.println("sh: command: only 'command -v NAME...' is supported here");
+            return 2;
+        }
+        int code = 0;
+        for (String name : args.subList(1, args.size())) {
+            if (commands.get(name) != null) {
+                out.println((name.equals("wqlab-board") || name.equals("uhubctl") || name.equals("usbmuxctl")
+                        ? "/usr/sbin/" : "/bin/") + name);
+            } else if (List.of("true", "false", "exit", "export", "sh", "command", "cd").contains(name)) {
+                out.println(name);
+            } else {
+                code = 1;
+            }
+        }
+        return code;
     }
 
     static int intArg(String v, String cmd) {

@@ -4,6 +4,7 @@ import static org.wqlab.sim.shell.Shell.NS;
 import static org.wqlab.sim.shell.Shell.absolute;
 
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 
@@ -123,12 +124,10 @@ final class StorageCommands implements CommandGroup {
 
     private int mount(List<String> args, PrintStream out, PrintStream err) {
         if (args.isEmpty()) {
-            out.println("/dev/mmcblk0p1 on / type ext4 (rw,relatime)");
-            out.println("proc on /proc type proc (rw,relatime)");
-            out.println("sysfs on /sys type sysfs (rw,relatime)");
-            out.println("tracefs on /sys/kernel/tracing type tracefs (rw,relatime)");
-            if (board.driver().call(() -> board.kernel().usb().mounted())) {
-                out.println("/dev/sda1 on " + UsbStick.MOUNT_POINT + " type ext4 (rw,relatime)");
+            String mounts = new String(board.read("/proc/mounts").orElseThrow(), StandardCharsets.UTF_8);
+            for (String line : mounts.lines().toList()) {
+                String[] f = line.split(" ");
+                out.println(f[0] + " on " + f[1] + " type " + f[2] + " (" + f[3] + ")");
             }
             return 0;
         }

@@ -46,7 +46,8 @@ final class UsbCommands implements CommandGroup {
     /**
      * {@code uhubctl -l 2 -p 1 -a off|on [-S]}: the hub port's power. With {@code -S} (USB control requests) or on
      * kernels before 6.0 the hub sees a disconnect and hub_event tears down (the stall); without it, kernels >= 6.0
-     * make uhubctl write the port's sysfs {@code disable} file, which tears down in the writing process.
+     * make uhubctl write the port's sysfs {@code disable} file, which tears down in the writing process. A hub of a
+     * profile that ignores power-off answers the request and leaves the stick powered and connected.
      */
     private int uhubctl(List<String> args, PrintStream out, PrintStream err) {
         String action = null;
@@ -65,6 +66,12 @@ final class UsbCommands implements CommandGroup {
         if (off && viaSysfs) {
             long ns = board.driver().call(() -> board.kernel().usb().disconnectInProcess());
             board.driver().sleep(Math.max(ns, 0));
+        } else if (off && profile.hubIgnoresPowerOff()) {
+            // the hub answers the request and keeps VBUS on: the stick stays, nothing is logged
+            out.println("Sent power off request");
+            out.println("New status for hub 2 [1d6b:0002 xHCI Host Controller, USB 2.00, 1 ports, ppps]");
+            out.println("  Port 1: 0503 power highspeed enable connect [" + profile.usbDevice() + "]");
+            return 0;
         } else {
             board.driver().run(() -> {
                 if (off) {

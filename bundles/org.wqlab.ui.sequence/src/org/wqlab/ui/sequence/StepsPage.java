@@ -91,6 +91,7 @@ public final class StepsPage extends FormPage {
     private Label problems;
     private Label board;
     private Label runStatus;
+    private Label preflight;
     private SectionPart stepsPart;
     private DetailsPart details;
     private final StepForm stepForm = new StepForm() {
@@ -144,6 +145,7 @@ public final class StepsPage extends FormPage {
         toolBar.add(command(WidgetIds.CANCEL, RunCommands.CANCEL, "Cancel Run",
                 "Cancel the run (the cleanup still runs: module unloaded, USB stick given back)",
                 ISharedImages.IMG_ELCL_STOP));
+        toolBar.add(checkAction());
         toolBar.update(true);
         for (ToolItem item : toolBar instanceof org.eclipse.jface.action.ToolBarManager t && t.getControl() != null
                 ? t.getControl().getItems() : new ToolItem[0]) {
@@ -398,6 +400,63 @@ public final class StepsPage extends FormPage {
         runStatus = toolkit.createLabel(c, "", SWT.WRAP);
         runStatus.setData(WidgetIds.KEY, WidgetIds.RUN_STATUS);
         GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(300, SWT.DEFAULT).applyTo(runStatus);
+        preflight = toolkit.createLabel(c, "", SWT.WRAP);
+        preflight.setData(WidgetIds.KEY, WidgetIds.PREFLIGHT);
+        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(300, SWT.DEFAULT).applyTo(preflight);
+    }
+
+    /**
+     * Check: what a run of this sequence needs, checked on the board Run would use (the one selected in the Boards
+     * view, else the built-in simulated board), in a Job; the findings show under the run's status.
+     */
+    private org.eclipse.jface.action.IAction checkAction() {
+        org.eclipse.jface.action.Action check = new org.eclipse.jface.action.Action("Check") {
+            @Override
+            public void run() {
+                checkOnBoard();
+            }
+        };
+        check.setId(WidgetIds.CHECK);
+        check.setToolTipText("Check what a run needs on the board (nothing is loaded): /dev/kmsg, tracefs, the"
+                + " tracepoints, the module, the USB driver's tools, the sequence's device and file");
+        check.setImageDescriptor(PlatformUI.getWorkbench().getSharedImages()
+                .getImageDescriptor(ISharedImages.IMG_OBJS_INFO_TSK));
+        return check;
+    }
+
+    private void checkOnBoard() {
+        org.wqlab.sequence.edit.SequenceModel model = editor.model();
+        if (!model.valid()) {
+            showPreflight("Check: the sequence has problems to fix first");
+            return;
+        }
+        org.wqlab.boards.BoardRegistry registry;
+        try {
+            registry = org.wqlab.ui.WorkbenchServices.get(org.wqlab.boards.Boards.class).registry();
+        } catch (org.wqlab.boards.BoardStoreException e) {
+            showPreflight("Check: the board list cannot be read: " + e.getMessage());
+            return;
+        }
+        String board = BoardChoice.selected(getSite().getWorkbenchWindow())
+                .orElseGet(() -> BoardChoice.builtIn(registry));
+        showPreflight("Checking on " + board + " ...");
+        new PreflightJob(model.sequence(), editor.sourceName(), board, registry, form.getDisplay(),
+                this::showPreflight).schedule();
+    }
+
+    private void showPreflight(String text) {
+        if (preflight == null || preflight.isDisposed()) {
+            return;
+        }
+        preflight.setText(text);
+        preflight.getParent().layout(true, true);
+        form.reflow(true);
+        form.showControl(preflight);
+    }
+
+    /** The text the Check shows (for tests). */
+    public String preflightText() {
+        return preflight == null || preflight.isDisposed() ? "" : preflight.getText();
     }
 
     private Button button(Composite parent, String text, String id, Runnable run) {

@@ -27,6 +27,9 @@ public final class WidgetIds {
     /** Toolbar actions in the form header; their tool items carry these ids. */
     public static final String RUN = "org.wqlab.ui.sequence.run";
     public static final String CANCEL = "org.wqlab.ui.sequence.cancel";
+    /** The Steps page's Check (the run's preflight on the board) and the label showing its findings. */
+    public static final String CHECK = "sequence.check";
+    public static final String PREFLIGHT = "sequence.preflight";
     public static final String PROMPT_SHELL = "sequence.manualPrompt";
     public static final String PROMPT_CONFIRM = "sequence.manualPrompt.confirm";
 

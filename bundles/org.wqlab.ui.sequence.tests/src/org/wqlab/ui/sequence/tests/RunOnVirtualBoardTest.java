@@ -173,6 +173,12 @@ class RunOnVirtualBoardTest {
             SequenceEditor editor = (SequenceEditor) active;
             editor.showSteps();
             UiWait.settle(ui.display);
+            // QEMU's xHCI puts the stick where its speed says, not on the default's 2-1: the run's preflight and its
+            // pull proof need the sequence to name the stick's device, as e2e-test.sh passes usb.device
+            String device = stickDevice(registry, name);
+            editor.apply(org.wqlab.sequence.edit.SequenceEdits.withVariable(editor.model().sequence(), "usb.device",
+                    device));
+            UiWait.settle(ui.display);
             ui.click(ui.toolItem(org.wqlab.ui.sequence.WidgetIds.RUN));
             SequenceRunJob job = UiWait.until(ui.display, editor::runJob, EditorHarness.SHORT, "the run to start");
             LiveSession live = UiWait.until(ui.display, job::liveSession, Duration.ofSeconds(60), "its live session");
@@ -222,6 +228,19 @@ class RunOnVirtualBoardTest {
     }
 
     /** What the guest's kernel and dropbear said last, over a new connection: why a run on it ended early. */
+    /** The stick's USB device path on the guest ({@code wqlab-stick device}, e.g. 1-1). */
+    private static String stickDevice(BoardRegistry registry, String name) throws Exception {
+        try (org.wqlab.target.BoardConnection c = registry.openConnection(name,
+                org.wqlab.target.HostKeyPrompt.REFUSE)) {
+            org.wqlab.target.ExecResult r = c.run(org.wqlab.target.Command.of("wqlab-stick").word("device"),
+                    Duration.ofSeconds(30));
+            String device = r.stdoutText().strip();
+            assertTrue(r.succeeded() && device.matches("\\d+-[\\d.]+"), "wqlab-stick device: " + r.stdoutText()
+                    + r.stderrText());
+            return device;
+        }
+    }
+
     private static String guestSays(BoardRegistry registry, String name) {
         try (org.wqlab.target.BoardConnection c = registry.openConnection(name,
                 org.wqlab.target.HostKeyPrompt.REFUSE)) {

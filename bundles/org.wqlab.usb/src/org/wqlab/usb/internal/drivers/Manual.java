@@ -27,6 +27,11 @@ public final class Manual implements UsbDisconnectDriver {
         return false;
     }
 
+    @Override
+    public String whyNotDisconnected() {
+        return "the stick was not pulled (or not the one on that port)";
+    }
+
     private void ask(UsbAction a, String fallback) throws UsbDriverException, InterruptedException {
         String message = a.message().isEmpty() ? fallback : a.message();
         if (a.prompt() == null || !a.prompt().ask(message, a.countdown())) {

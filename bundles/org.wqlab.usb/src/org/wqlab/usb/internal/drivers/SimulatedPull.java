@@ -24,6 +24,11 @@ public final class SimulatedPull implements UsbDisconnectDriver {
     }
 
     @Override
+    public List<String> boardTools() {
+        return List.of("wqlab-board");
+    }
+
+    @Override
     public boolean reproducesStall() {
         return true;
     }

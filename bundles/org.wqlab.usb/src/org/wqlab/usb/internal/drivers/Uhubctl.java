@@ -26,6 +26,16 @@ public final class Uhubctl implements UsbDisconnectDriver {
     }
 
     @Override
+    public List<String> boardTools() {
+        return List.of("uhubctl");
+    }
+
+    @Override
+    public String whyNotDisconnected() {
+        return "the hub did not cut its power (many hubs that claim per-port switching do not)";
+    }
+
+    @Override
     public boolean reproducesStall() {
         return true;
     }

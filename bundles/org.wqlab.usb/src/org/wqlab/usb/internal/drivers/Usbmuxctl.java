@@ -1,5 +1,7 @@
 package org.wqlab.usb.internal.drivers;
 
+import java.util.List;
+
 import org.wqlab.target.Command;
 import org.wqlab.target.TransportException;
 import org.wqlab.usb.UsbAction;
@@ -17,6 +19,16 @@ public final class Usbmuxctl implements UsbDisconnectDriver {
     @Override
     public String description() {
         return "USB-Mux (usbmuxctl)";
+    }
+
+    @Override
+    public List<String> boardTools() {
+        return List.of("usbmuxctl");
+    }
+
+    @Override
+    public String whyNotDisconnected() {
+        return "the USB mux did not cut the stick off (is it wired between the board and the stick?)";
     }
 
     @Override
