@@ -153,6 +153,16 @@ device, _ = Device.objects.get_or_create(hostname='$DEVICE', defaults={'device_t
 device.worker_host = worker
 device.health = Device.HEALTH_GOOD
 device.save()
+# a job an earlier lab left unfinished (its run killed, the lab torn down under it) keeps the device reserved
+# forever: end it as canceled, which gives the device back (Idle)
+from lava_scheduler_app.models import TestJob
+for job in TestJob.objects.exclude(state=TestJob.STATE_FINISHED):
+    job.go_state_finished(TestJob.HEALTH_CANCELED)
+    job.save()
+device.refresh_from_db()
+if device.state != Device.STATE_IDLE:
+    device.state = Device.STATE_IDLE
+    device.save()
 open('$STATE/worker-token', 'w').write(worker.token)
 " >"$STATE/log/accounts.log" 2>&1 || { cat "$STATE/log/accounts.log" >&2; die "creating LAVA's user, worker and device failed"; }
 	chmod 600 "$STATE/worker-token"
