@@ -1,11 +1,14 @@
 package org.wqlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.List;
 import java.util.stream.StreamSupport;
 
@@ -102,5 +105,44 @@ class MultiLogStatsTest {
         assertEquals("0", lockup.get("cpus").getAsString());
         assertEquals(31, lockup.get("stuckS").getAsLong());
         assertEquals(72_000_000L, lockup.get("timestampUs").getAsLong());
+    }
+
+    private static final String NEW_YEAR_PULL = """
+            Dec 31 23:59:58 board kernel: usb 1-1: USB disconnect, device number 2
+            Jan  1 00:00:02 board kernel: DELAY: 41
+            """;
+
+    @Test
+    void aLogGivenDirectlyTakesTheYearOfItsDatesFromTheFileAndSaysWhenGuessed() throws IOException {
+        Path guessed = Files.writeString(tmp.resolve("kern.log"), NEW_YEAR_PULL);
+        Files.setLastModifiedTime(guessed, FileTime.from(Instant.parse("2025-01-02T08:00:00Z")));
+        Path header = Files.writeString(tmp.resolve("journal.txt"),
+                "-- Logs begin at Tue 2022-12-31 23:00:00 UTC, end at Sun 2023-01-01 00:10:00 UTC. --\n"
+                        + NEW_YEAR_PULL);
+        CliRun run = CliRun.of("stats", guessed.toString(), header.toString(), "--json");
+        assertEquals(0, run.code(), run.err());
+        JsonArray all = JsonParser.parseString(run.out()).getAsJsonArray();
+        JsonObject first = all.get(0).getAsJsonObject();
+        JsonObject year = first.getAsJsonObject("source").getAsJsonObject("yearOfDates");
+        assertEquals(2024, year.get("year").getAsInt());
+        assertTrue(year.get("guessed").getAsBoolean());
+        JsonObject pull = first.getAsJsonArray("usbDisconnects").get(0).getAsJsonObject();
+        assertEquals(Instant.parse("2024-12-31T23:59:58Z").toEpochMilli() * 1000, pull.get("timestampUs")
+                .getAsLong());
+        JsonObject second = all.get(1).getAsJsonObject();
+        year = second.getAsJsonObject("source").getAsJsonObject("yearOfDates");
+        assertEquals(2022, year.get("year").getAsInt());
+        assertEquals("the journal's header", year.get("basis").getAsString());
+        assertFalse(year.get("guessed").getAsBoolean());
+        assertEquals(Instant.parse("2022-12-31T23:59:58Z").toEpochMilli() * 1000, second
+                .getAsJsonArray("usbDisconnects").get(0).getAsJsonObject().get("timestampUs").getAsLong());
+
+        CliRun text = CliRun.of("stats", guessed.toString());
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("  dates without a year read as 2024, from the file's modification time"
+                + " (guessed)\n"), text.out());
+        CliRun none = CliRun.of("stats", log("dmesg-plain.log").toString(), "--json");
+        assertTrue(JsonParser.parseString(none.out()).getAsJsonObject().getAsJsonObject("source").get("yearOfDates")
+                .isJsonNull(), none.out());
     }
 }
