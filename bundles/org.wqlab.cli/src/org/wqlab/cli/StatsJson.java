@@ -201,7 +201,24 @@ final class StatsJson {
                 w.name("pool").value(e.subject());
                 w.name("cpus").value(e.field("cpus"));
                 number(w.name("stuckS"), e.field("stuck_s"));
+                number(w.name("dumpFirstLine"), e.field("dump_first_line"));
+                number(w.name("dumpLastLine"), e.field("dump_last_line"));
+                number(w.name("poolId"), e.field("pool_id"));
+                number(w.name("hungS"), e.field("hung_s"));
+                functions(w.name("inFlight"), e.field("in_flight"));
+                functions(w.name("pending"), e.field("pending"));
                 w.endObject();
+            }
+        }
+        w.endArray();
+    }
+
+    /** A comma-separated list of work functions as an array (empty when none). */
+    private static void functions(JsonWriter w, String list) throws IOException {
+        w.beginArray();
+        if (list != null) {
+            for (String f : list.split(",")) {
+                w.value(f);
             }
         }
         w.endArray();
