@@ -105,6 +105,48 @@ class MultiLogStatsTest {
         assertEquals("0", lockup.get("cpus").getAsString());
         assertEquals(31, lockup.get("stuckS").getAsLong());
         assertEquals(72_000_000L, lockup.get("timestampUs").getAsLong());
+        assertTrue(lockup.get("dumpFirstLine").isJsonNull());
+        assertEquals(0, lockup.getAsJsonArray("inFlight").size());
+    }
+
+    @Test
+    void aLockupsBusyPoolDumpIsInStatsJsonAndTheExportWhileItsLinesStayContext() throws IOException {
+        Path log = log("workqueue-lockup.log");
+        CliRun r = CliRun.of("stats", log.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonObject j = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertEquals(13, j.getAsJsonObject("lines").get("context").getAsLong());
+        JsonArray lockups = j.getAsJsonArray("workqueueLockups");
+        assertEquals(List.of(3L, 4L, 19L), longs(lockups, "line"));
+        JsonObject cpu0 = lockups.get(0).getAsJsonObject();
+        assertEquals(5, cpu0.get("dumpFirstLine").getAsLong());
+        assertEquals(17, cpu0.get("dumpLastLine").getAsLong());
+        assertEquals(0, cpu0.get("poolId").getAsLong());
+        assertEquals(31, cpu0.get("hungS").getAsLong());
+        assertEquals("[\"hub_event\"]", cpu0.getAsJsonArray("inFlight").toString());
+        assertEquals("[\"vmstat_shepherd\",\"lru_add_drain_per_cpu\",\"vmstat_update\"]",
+                cpu0.getAsJsonArray("pending").toString());
+        JsonObject unbound = lockups.get(1).getAsJsonObject();
+        assertEquals(8, unbound.get("poolId").getAsLong());
+        assertEquals("[\"flush_to_ldisc\"]", unbound.getAsJsonArray("inFlight").toString());
+        assertTrue(lockups.get(2).getAsJsonObject().get("dumpFirstLine").isJsonNull());
+
+        Path ws = tmp.resolve("ws");
+        CliRun imp = CliRun.of("import", log.toString(), "--workspace", ws.toString());
+        assertEquals(0, imp.code(), imp.err());
+        Path experiment;
+        try (var dirs = Files.list(ws)) {
+            experiment = dirs.findFirst().orElseThrow();
+        }
+        Path csv = tmp.resolve("out.csv");
+        CliRun exp = CliRun.of("export", experiment.toString(), "--csv", csv.toString());
+        assertEquals(0, exp.code(), exp.err());
+        List<String> lockupRows = Files.readAllLines(csv).stream().filter(l -> l.startsWith("event,3,")).toList();
+        assertEquals(1, lockupRows.size());
+        assertEquals("event,3,72000000,us,,,,,workqueue_lockup,cpus=0 node=0 flags=0x0 nice=0,\"cpus=0"
+                + " dump_first_line=5 dump_last_line=17 flags=0x0 hung_s=31 in_flight=hub_event nice=0 node=0"
+                + " pending=vmstat_shepherd,lru_add_drain_per_cpu,vmstat_update pool_id=0 stuck_s=31\"",
+                lockupRows.get(0));
     }
 
     private static final String NEW_YEAR_PULL = """
