@@ -29,36 +29,28 @@ class PoolDumpTest {
         return c.events().stream().filter(e -> e.kind() == EventKind.WORKQUEUE_LOCKUP).toList();
     }
 
+    /** The map of key, value pairs. */
+    private static Map<String, String> fields(String... keysAndValues) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            m.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return m;
+    }
+
     @Test
     void theDumpAfterTheLockupsIsEachLockupsContextAndItsLinesStayContext() throws Exception {
         LogContent c = parse();
         List<Event> lockups = lockups(c);
         assertEquals(3, lockups.size());
-        Map<String, String> perCpu = new LinkedHashMap<>();
-        perCpu.put("stuck_s", "31");
-        perCpu.put("cpus", "0");
-        perCpu.put("node", "0");
-        perCpu.put("flags", "0x0");
-        perCpu.put("nice", "0");
-        perCpu.put("dump_first_line", "5");
-        perCpu.put("dump_last_line", "17");
-        perCpu.put("pool_id", "0");
-        perCpu.put("in_flight", "hub_event");
-        perCpu.put("pending", "vmstat_shepherd,lru_add_drain_per_cpu,vmstat_update");
-        perCpu.put("hung_s", "31");
         assertEquals(3, lockups.get(0).line());
-        assertEquals(perCpu, lockups.get(0).fields());
-        Map<String, String> unbound = new LinkedHashMap<>();
-        unbound.put("stuck_s", "30");
-        unbound.put("cpus", "0-3");
-        unbound.put("flags", "0x4");
-        unbound.put("nice", "0");
-        unbound.put("dump_first_line", "5");
-        unbound.put("dump_last_line", "17");
-        unbound.put("pool_id", "8");
-        unbound.put("in_flight", "flush_to_ldisc");
-        unbound.put("hung_s", "30");
-        assertEquals(unbound, lockups.get(1).fields());
+        assertEquals(fields("stuck_s", "31", "cpus", "0", "node", "0", "flags", "0x0", "nice", "0",
+                "dump_first_line", "5", "dump_last_line", "17", "pool_id", "0", "in_flight", "hub_event",
+                "pending", "vmstat_shepherd,lru_add_drain_per_cpu,vmstat_update", "hung_s", "31"),
+                lockups.get(0).fields());
+        assertEquals(fields("stuck_s", "30", "cpus", "0-3", "flags", "0x4", "nice", "0", "dump_first_line", "5",
+                "dump_last_line", "17", "pool_id", "8", "in_flight", "flush_to_ldisc", "hung_s", "30"),
+                lockups.get(1).fields());
         // a lockup without a dump after it keeps only what its own line says
         assertEquals(Map.of("stuck_s", "40", "cpus", "1", "node", "0", "flags", "0x0", "nice", "0"),
                 lockups.get(2).fields());
