@@ -26,7 +26,10 @@ final class KernelWorkqueueWarnings {
                 String stuck = e.field("stuck_s");
                 causes.add("the kernel reported a workqueue lockup at line " + e.line() + ": the pool of "
                         + (e.field("cpus") == null ? "unknown CPUs" : "CPUs " + e.field("cpus"))
-                        + (stuck == null ? "" : " made no progress for " + stuck + " s"));
+                        + (stuck == null ? "" : " made no progress for " + stuck + " s")
+                        + (e.field("in_flight") == null ? "" : "; " + e.field("in_flight").replace(",", ", ")
+                                + " in flight in it (the busy-pool dump at lines " + e.field("dump_first_line")
+                                + "-" + e.field("dump_last_line") + ")"));
             } else if (e.kind() == EventKind.WORKQUEUE_HOG) {
                 lastHog.put(e.subject(), e);
             }

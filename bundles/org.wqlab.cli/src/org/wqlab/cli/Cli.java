@@ -26,6 +26,7 @@ import org.wqlab.core.store.Workspace;
 import org.wqlab.klog.ExperimentLoader;
 import org.wqlab.report.export.CsvExport;
 import org.wqlab.klog.ImportedLog;
+import org.wqlab.klog.LogYear;
 import org.wqlab.limits.Assessment;
 import org.wqlab.limits.Limits;
 import org.wqlab.klog.importer.LogImporters;
@@ -314,9 +315,10 @@ public final class Cli {
                     .toString() : src.metadata.id(), List.of(), assessment);
         }
         if (a.flag("--json")) {
-            json.add(StatsJson.toJson(src.kind, src.path, src.metadata, boots, analysis, assessment));
+            json.add(StatsJson.toJson(src.kind, src.path, src.metadata, src.year, boots, analysis, assessment));
         } else {
             out.println(src.kind + " " + src.path + (src.metadata == null ? "" : " (" + src.metadata.name() + ")"));
+            src.year.ifPresent(y -> out.println("  " + y.note()));
             if (boots.size() > 1) {
                 for (StatsJson.BootFigures b : boots) {
                     out.printf(Locale.ROOT, "  boot %d (lines %d-%d%s):%n", b.boot().number(), b.boot().firstLine(),
@@ -385,19 +387,23 @@ public final class Cli {
 
     // ------------------------------------------------------------------ helpers
 
-    private record Source(String kind, Path path, ExperimentMetadata metadata, LogContent content) {
+    /** @param year the year dates without one were read in and its basis, when the log has such dates */
+    private record Source(String kind, Path path, ExperimentMetadata metadata, LogContent content,
+            Optional<LogYear> year) {
     }
 
     /** An experiment folder, an experiment id in the workspace, or (when allowed) a log file. */
     private Source resolve(Args a, String target, boolean allowLog) throws InputException, UsageException {
         Path p = Path.of(target);
         if (allowLog && Files.isRegularFile(p)) {
-            return new Source("log", p, null, ImportedLog.read(p, LogImporters.installed()).content());
+            ImportedLog log = ImportedLog.read(p, LogImporters.installed());
+            return new Source("log", p, null, log.content(), log.year());
         }
         Optional<ExperimentFolder> folder = workspace(a).find(target);
         if (folder.isPresent()) {
             LoadedExperiment e = ExperimentLoader.load(folder.get());
-            return new Source("experiment", folder.get().dir(), e.metadata(), e.content());
+            return new Source("experiment", folder.get().dir(), e.metadata(), e.content(),
+                    LogYear.fromFacts(e.metadata().boardFacts()));
         }
         throw new InputException(p, 0, "no such experiment folder, experiment id or log file");
     }

@@ -25,6 +25,7 @@ import org.wqlab.core.stats.Statistics;
 
 import org.wqlab.limits.Assessment;
 import org.wqlab.limits.OutcomeJson;
+import org.wqlab.klog.LogYear;
 
 import com.google.gson.GsonBuilder;
 import com.google.gson.stream.JsonWriter;
@@ -45,7 +46,8 @@ final class StatsJson {
     /**
      * @param boots every boot of the log in order, at least one; the top-level figures are those of the last one
      */
-    static String toJson(String kind, Path path, ExperimentMetadata metadata, List<BootFigures> boots,
+    static String toJson(String kind, Path path, ExperimentMetadata metadata, Optional<LogYear> year,
+            List<BootFigures> boots,
             Analysis analysis, Optional<Assessment> assessment) {
         BootFigures lastBoot = boots.get(boots.size() - 1);
         StringWriter sw = new StringWriter();
@@ -59,6 +61,16 @@ final class StatsJson {
             w.name("path").value(path.toString());
             w.name("experimentId").value(metadata == null ? null : metadata.id());
             w.name("name").value(metadata == null ? null : metadata.name());
+            w.name("yearOfDates");
+            if (year.isPresent()) {
+                w.beginObject();
+                w.name("year").value(year.get().year());
+                w.name("basis").value(year.get().basis());
+                w.name("guessed").value(year.get().guessed());
+                w.endObject();
+            } else {
+                w.nullValue();
+            }
             w.endObject();
             writeFigures(w, lastBoot.boot().content(), lastBoot.statistics());
             w.name("boots").beginArray();
@@ -189,7 +201,24 @@ final class StatsJson {
                 w.name("pool").value(e.subject());
                 w.name("cpus").value(e.field("cpus"));
                 number(w.name("stuckS"), e.field("stuck_s"));
+                number(w.name("dumpFirstLine"), e.field("dump_first_line"));
+                number(w.name("dumpLastLine"), e.field("dump_last_line"));
+                number(w.name("poolId"), e.field("pool_id"));
+                number(w.name("hungS"), e.field("hung_s"));
+                functions(w.name("inFlight"), e.field("in_flight"));
+                functions(w.name("pending"), e.field("pending"));
                 w.endObject();
+            }
+        }
+        w.endArray();
+    }
+
+    /** A comma-separated list of work functions as an array (empty when none). */
+    private static void functions(JsonWriter w, String list) throws IOException {
+        w.beginArray();
+        if (list != null) {
+            for (String f : list.split(",")) {
+                w.value(f);
             }
         }
         w.endArray();

@@ -74,6 +74,12 @@ class KlogFuzzTest {
         "Dec  5 09:00:00 board kernel: [    0.000000] Linux version 6.1.0-13-arm64",
         "Jan  1 00:00:02 board kernel: DELAY: 11",
         "[   72.000040]     in-flight: 57:hub_event",
+        // the watchdog's busy-pool dump after a lockup (read into the lockup's event by LogContentSink)
+        "[   72.000020] Showing busy workqueues and worker pools:",
+        "[   72.000030] workqueue events: flags=0x0",
+        "[   72.000040]   pwq 0: cpus=0 node=0 flags=0x0 nice=0 active=2/256 refcnt=3",
+        "[   72.000060]     pending: vmstat_shepherd, 2*lru_add_drain_per_cpu BAR(88)",
+        "[   72.000130] pool 0: cpus=0 node=0 flags=0x0 nice=0 hung=31s workers=3 idle: 5 6",
     };
     private static final byte[] INTERESTING = ("[]<>,;:=.- 0123456789-\u001b\r\t\0DELAY: latency_mon: cpu=seq=delay_us="
             + "\b\u0007\u007f\u00c3\u00e2\u00f0\u00ff@PKXCDGm-- Boot Reboot usb usb3")
@@ -246,9 +252,13 @@ class KlogFuzzTest {
             if (sink.lastLine != expectedLines) {
                 fail("line numbers out of step at input " + i);
             }
+            if (i % 10_000 == 9_999) {
+                sink.checkContent();
+            }
         }
         parser.finish();
         assertEquals(expectedLines, sink.calls);
+        sink.checkContent();
     }
 
     private static byte[] mutate(byte[] seed, Random r) {
@@ -316,9 +326,20 @@ class KlogFuzzTest {
      * Counts calls and checks each line number comes exactly once, in order (a boot found by the clock going back
      * follows its line's own result).
      */
+    /** Counts and checks every call, and hands each on to a {@link LogContentSink} (its lockup dumps included). */
     static final class CountingSink implements KlogSink {
         long calls;
         long lastLine;
+        private LogContentSink content = new LogContentSink();
+        private long handedOn;
+
+        /** What the content sink kept since the last check is one result per call (the shared boot event too). */
+        void checkContent() {
+            LogContent c = content.content(0);
+            assertEquals(handedOn, c.samples().size() + c.events().size() + c.anomalies().size() + c.rawLines());
+            content = new LogContentSink();
+            handedOn = 0;
+        }
 
         private void line(long line) {
             if (line != lastLine + 1) {
@@ -332,10 +353,14 @@ class KlogFuzzTest {
         public void sample(long line, long timestampUs, TimePrecision precision, int delayUs, int cpu, int seq,
                 boolean classic) {
             line(line);
+            content.sample(line, timestampUs, precision, delayUs, cpu, seq, classic);
+            handedOn++;
         }
 
         @Override
         public void event(Event event) {
+            content.event(event);
+            handedOn++;
             if (event.kind() == EventKind.BOOT && event.line() == lastLine
                     && "clock went back".equals(event.field("by"))) {
                 return; // the one event that shares its line (after that line's own result)
@@ -346,6 +371,8 @@ class KlogFuzzTest {
         @Override
         public void anomaly(Anomaly anomaly) {
             line(anomaly.line());
+            content.anomaly(anomaly);
+            handedOn++;
         }
 
         @Override
@@ -354,6 +381,8 @@ class KlogFuzzTest {
                 throw new AssertionError("bad raw range");
             }
             line(line);
+            content.raw(line, text, from, to);
+            handedOn++;
         }
     }
 }

@@ -46,7 +46,7 @@ class ParallelParseTest {
         for (String name : List.of("dmesg-plain.log", "dmesg-r-caller.log", "kmsg.log", "serial-capture.log",
                 "journal-short.log", "journal-short-iso.log", "journal-short-monotonic.log", "dmesg-T.log",
                 "printk-time0.log", "mixed-noise.log", "serial-line-editing.log", "kern-three-boots.log",
-                "journal-reboots.log")) {
+                "journal-reboots.log", "workqueue-lockup.log")) {
             Path log = Files.write(tmp.resolve(name), KlogParserTest.resource(name));
             everySeamGivesTheSequentialParse(log);
         }

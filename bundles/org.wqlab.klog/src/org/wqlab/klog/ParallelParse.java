@@ -116,7 +116,8 @@ final class ParallelParse {
         KlogParser.SeamState assumed = second.seamState();
         boolean clockWentBack = left.lastMonotonic() != Long.MIN_VALUE && assumed.firstMonotonic() != Long.MIN_VALUE
                 && assumed.firstMonotonic() < left.lastMonotonic() - KlogParser.BOOT_BACK_US;
-        if (!left.sawPrefix() || !left.bootHasContent() || clockWentBack || assumed.yearless()) {
+        if (!left.sawPrefix() || !left.bootHasContent() || clockWentBack || assumed.yearless()
+                || firstSink.awaitingPoolDump()) {
             feed(ch, seam, size, first); // as one parser would: the first part's state runs on
             first.finish();
             return new Parsed(firstSink.content(first.lines()), false);
@@ -137,6 +138,7 @@ final class ParallelParse {
 
     private static LogContent join(LogContentSink a, long aLines, KlogParser.SeamState left, LogContentSink b,
             long bLines) {
+        b.endPoolDump();
         SampleStore samples = a.samples();
         SampleStore more = b.samples();
         for (int i = 0; i < more.size(); i++) {
@@ -158,6 +160,12 @@ final class ParallelParse {
                 if (before != null && before <= times) {
                     fields = new LinkedHashMap<>(fields);
                     fields.put("times_since_previous", Long.toString(times - before));
+                }
+            }
+            if (e.kind() == EventKind.WORKQUEUE_LOCKUP && e.field("dump_first_line") != null) {
+                fields = new LinkedHashMap<>(fields);
+                for (String key : List.of("dump_first_line", "dump_last_line")) {
+                    fields.put(key, Long.toString(Long.parseLong(e.field(key)) + aLines));
                 }
             }
             events.add(new Event(e.line() + aLines, e.timestampUs(), e.precision(), e.kind(), e.subject(), fields,

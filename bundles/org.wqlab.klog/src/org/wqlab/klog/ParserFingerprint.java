@@ -23,7 +23,8 @@ final class ParserFingerprint {
     private static String compute() {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            for (Class<?> c : List.of(KlogParser.class, LogContentSink.class, KlogFiles.class)) {
+            for (Class<?> c : List.of(KlogParser.class, LogContentSink.class, PoolDump.class,
+                    KlogFiles.class)) {
                 try (InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
                     if (in == null) {
                         return "";
