@@ -70,6 +70,7 @@ class RawLogAndRenameTest {
         ExperimentEditor editor = (ExperimentEditor) page.openEditor(new ExperimentEditorInput(folder.dir(), "raw log"),
                 ExperimentIds.EDITOR);
         UiWait.until(display, editor::details, WAIT, "the experiment to load");
+        assertTrue(!editor.bootSelector().isVisible() && editor.shownBoot() == null, "one boot: no Boot selector");
         RawLogView rawLog = editor.rawLog();
         UiWait.until(display, rawLog::ready, WAIT, "the raw log to be indexed");
         assertEquals(8, rawLog.lineCount(), "a row per line of the file");

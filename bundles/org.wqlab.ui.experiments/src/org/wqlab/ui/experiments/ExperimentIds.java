@@ -24,6 +24,8 @@ public final class ExperimentIds {
     /** The outcome against the run's limits, above the verdict. */
     public static final String EDITOR_LIMITS = "editor.limits";
     public static final String EDITOR_STATS = "editor.stats";
+    /** The experiment editor's Boot selector (a log of several boots). */
+    public static final String EDITOR_BOOT = "editor.boot";
     public static final String WHAT_IF_SIZE = "editor.whatIf.size";
     public static final String WHAT_IF_RESULT = "editor.whatIf.result";
     public static final String WHAT_IF_CHART = "editor.whatIf.chart";

@@ -23,6 +23,7 @@ import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
@@ -37,6 +38,7 @@ import org.wqlab.analysis.experiments.BoardFactNames;
 import org.wqlab.analysis.experiments.ExperimentDetails;
 import org.wqlab.analysis.experiments.ExperimentSummary;
 import org.wqlab.core.model.Event;
+import org.wqlab.core.samples.Boots;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.model.LogEntry;
@@ -46,6 +48,7 @@ import org.wqlab.core.stats.Statistics;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.live.BootView;
 import org.wqlab.live.ExperimentSeries;
 import org.wqlab.ui.WorkbenchServices;
 import org.wqlab.ui.experiments.ExperimentIds;
@@ -65,7 +68,9 @@ import org.wqlab.ui.plot.PlotLegend;
  * One experiment: the verdict, the plot (the zoomable delay chart of org.wqlab.ui.plot with markers, threshold,
  * attribution shading and a legend), the work-item timeline, where the worst delay went, statistics, events, the raw log, board facts, the
  * sequence as run and the module's identity; plot, events and raw log share a time cursor. Loaded in a Job; an
- * interrupted experiment opens too, under a banner that says so.
+ * interrupted experiment opens too, under a banner that says so. A log of several boots shows one boot at a time
+ * (the last at first, as {@code wqlab stats}' top-level figures): a Boot selector above the tabs picks it, and the
+ * plot, the statistics and the events follow it.
  */
 public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput> {
     /** When the Raw log is indexed though the plot has painted nothing yet. */
@@ -80,6 +85,11 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     private Label limits;
     private AttributionOverlay overlay;
     private CTabFolder tabs;
+    private Composite bootRow;
+    private Combo bootSelector;
+    /** The log's boots when it holds several (else empty); UI thread. */
+    private List<Boots.Boot> boots = List.of();
+    private volatile BootView shownBoot;
     private ExperimentChart chart;
     private TimeCursor cursor;
     private CTabItem rawLogTab;
@@ -111,6 +121,16 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     /** The run's analysis (verdict and attribution, shaded on the plot), or null: none, or not loaded yet. */
     public Analysis analysis() {
         return analysis;
+    }
+
+    /** The Boot selector: one entry per boot; hidden when the log holds one boot. */
+    public Combo bootSelector() {
+        return bootSelector;
+    }
+
+    /** The boot the plot, statistics and events show; null when the log holds one boot (or is not loaded yet). */
+    public BootView shownBoot() {
+        return shownBoot;
     }
 
     public String loadError() {
@@ -170,6 +190,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         banner.setText("Loading " + input().dir() + " ...");
         banner.setFont(JFaceResources.getBannerFont());
         GridDataFactory.fillDefaults().grab(true, false).indent(6, 4).applyTo(banner);
+
+        bootRow = bootRow(root);
 
         tabs = new CTabFolder(root, SWT.BOTTOM | SWT.FLAT);
         tabs.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_TABS);
@@ -293,6 +315,56 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                 chart.showRange(from / 1e6, to / 1e6);
             }
         });
+    }
+
+    /** "Boot: [Boot 3 of 3 (...)]", excluded from the layout until a log of several boots is loaded. */
+    private Composite bootRow(Composite parent) {
+        Composite row = new Composite(parent, SWT.NONE);
+        GridLayoutFactory.fillDefaults().numColumns(3).margins(6, 2).applyTo(row);
+        GridDataFactory.fillDefaults().grab(true, false).exclude(true).applyTo(row);
+        row.setVisible(false);
+        Label title = new Label(row, SWT.NONE);
+        title.setText("Boot:");
+        bootSelector = new Combo(row, SWT.READ_ONLY | SWT.DROP_DOWN);
+        bootSelector.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_BOOT);
+        bootSelector.setToolTipText("This log holds several boots; the kernel's clock restarts at each, so the plot,"
+                + " the statistics and the events show one boot at a time");
+        bootSelector.addListener(SWT.Selection, e -> chooseBoot(bootSelector.getSelectionIndex()));
+        Label hint = new Label(row, SWT.NONE);
+        hint.setText("plot, statistics, events: this boot only");
+        hint.setToolTipText("The raw log and the banner's figures hold every boot");
+        hint.setForeground(row.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
+        return row;
+    }
+
+    /** Computes the boot's figures off the UI thread (a pass over its samples), then shows them. */
+    private void chooseBoot(int index) {
+        if (index < 0 || index >= boots.size() || shownBoot != null && shownBoot.boot().number() == index + 1) {
+            return;
+        }
+        Boots.Boot boot = boots.get(index);
+        int count = boots.size();
+        Display display = root.getDisplay();
+        Job.create("Showing boot " + boot.number(), (IProgressMonitor monitor) -> {
+            BootView view = BootView.of(boot, count);
+            display.asyncExec(() -> showBoot(view));
+            return Status.OK_STATUS;
+        }).schedule();
+    }
+
+    private void showBoot(BootView view) {
+        if (root.isDisposed()) {
+            return;
+        }
+        chart.setSeries(view.series());
+        stats.removeAll();
+        fillStats(view.statistics());
+        events.removeAll();
+        List<Event> shown = view.boot().content().events();
+        fillEvents(shown);
+        cursor.show(shown, view.boot().content().samples(), view.series().timed());
+        bootSelector.select(view.boot().number() - 1);
+        shownBoot = view;
     }
 
     /** Go to worst, Show all, Log Y and what the mouse and keys do, above the plot. */
@@ -431,9 +503,11 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                         .supplyAsync(() -> ExperimentSeries.of(loaded));
                 ExperimentDetails d = ExperimentDetails.of(loaded);
                 ExperimentSeries plot = series.join();
+                List<Boots.Boot> bootList = BootView.boots(loaded.content());
+                BootView lastBoot = bootList.size() > 1 ? BootView.of(bootList.getLast(), bootList.size()) : null;
                 Analysis analysis = analysis(d.loaded().folder());
                 display.asyncExec(() -> {
-                    show(d, plot);
+                    show(d, plot, lastBoot == null ? List.of() : bootList, lastBoot);
                     if (!root.isDisposed()) {
                         this.analysis = analysis;
                         overlay.show(analysis);
@@ -471,7 +545,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         root.layout(true, true);
     }
 
-    private void show(ExperimentDetails d, ExperimentSeries plot) {
+    /** @param lastBoot the last boot's figures when the log holds several boots (then shown instead), else null */
+    private void show(ExperimentDetails d, ExperimentSeries plot, List<Boots.Boot> bootList, BootView lastBoot) {
         if (root.isDisposed()) {
             return;
         }
@@ -490,7 +565,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         head.append("  |  ").append(status).append("  |  worst ")
                 .append(DelayText.ms(d.summary().worstUs())).append("  |  ").append(s.count())
                 .append(s.count() == 1 ? " report" : " reports").append(s.lateRunsOnly() ? " (late runs only)" : "")
-                .append("  |  ")
+                .append(lastBoot == null ? "" : " in " + bootList.size() + " boots").append("  |  ")
                 .append(DelayText.date(m.created()));
         String limitsWord = LimitsText.word(d.summary());
         if (!limitsWord.isEmpty()) {
@@ -504,11 +579,19 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         }
 
         showName(m.name());
-        chart.setSeries(plot);
-
-        fillStats(s);
-        fillEvents(d.loaded().content().events());
-        cursor.show(d.loaded().content().events(), d.loaded().content().samples(), plot.timed());
+        if (lastBoot == null) {
+            chart.setSeries(plot);
+            fillStats(s);
+            fillEvents(d.loaded().content().events());
+            cursor.show(d.loaded().content().events(), d.loaded().content().samples(), plot.timed());
+        } else {
+            boots = bootList;
+            bootSelector.setItems(bootList.stream().map(b -> BootView.label(b, bootList.size()))
+                    .toArray(String[]::new));
+            ((GridData) bootRow.getLayoutData()).exclude = false;
+            bootRow.setVisible(true);
+            showBoot(lastBoot);
+        }
         showRawLogAfterTheFirstFrame(d.loaded().folder().kernelLog());
         for (BoardFactNames.Fact f : BoardFactNames.of(m.boardFacts())) {
             row(facts, f.name(), f.value());
