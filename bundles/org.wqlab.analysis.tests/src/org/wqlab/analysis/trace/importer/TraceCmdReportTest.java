@@ -77,15 +77,7 @@ class TraceCmdReportTest {
         assertArrayEquals(Files.readAllBytes(report), Files.readAllBytes(folder.dir().resolve(TraceImporters.SOURCE)));
         assertTrue(Files.readString(AnalysisFiles.traceLog(folder)).contains(
                 "prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=kworker/0:2 next_pid=123"));
-        Analysis a = ExperimentAnalyzer.analyze(folder);
-        assertEquals(0, a.worst().cpu());
-        assertEquals(1_020_000L, a.worst().delayUs());
-        Culprit c = a.worst().culprits().get(0);
-        assertEquals("hub_event", c.symbol());
-        assertEquals("usb_hub_wq", c.workqueue());
-        assertEquals("kworker/0:2", c.worker());
-        assertEquals(17, a.trace().lostEvents());
-        assertTrue(a.trace().schedSwitch() && a.trace().irq(), a.trace().toString());
+        Analysis a = assertHubEventOnCpu0(folder, 1_020_000L, "kworker/0:2", 17);
         assertTrue(a.verdict().headline().contains("hub_event [usbcore] on usb_hub_wq (kworker/0:2) held CPU 0"),
                 a.verdict().headline());
     }
@@ -101,17 +93,25 @@ class TraceCmdReportTest {
         String note = TraceImporters.builtIn().importInto(folder, report);
 
         assertTrue(note.contains("(trace-cmd report text)"), note);
+        assertTrue(folder.readMetadata().notes().endsWith("; " + note), folder.readMetadata().notes());
         assertArrayEquals(Files.readAllBytes(report), Files.readAllBytes(folder.dir().resolve(TraceImporters.SOURCE)));
+        Analysis a = assertHubEventOnCpu0(folder, 357_000L, "kworker/0:0", 0);
+        assertTrue(a.verdict().headline().contains("hub_event"), a.verdict().headline());
+    }
+
+    /** The worst delay, on CPU 0 by the trace, attributed to hub_event on usb_hub_wq; sched and irq traced. */
+    private static Analysis assertHubEventOnCpu0(ExperimentFolder folder, long delayUs, String worker, long lost)
+            throws InputException {
         Analysis a = ExperimentAnalyzer.analyze(folder);
         assertEquals(0, a.worst().cpu());
-        assertEquals(357_000L, a.worst().delayUs());
         assertEquals("trace", a.worst().cpuSource());
+        assertEquals(delayUs, a.worst().delayUs());
         Culprit c = a.worst().culprits().get(0);
         assertEquals("hub_event", c.symbol());
         assertEquals("usb_hub_wq", c.workqueue());
-        assertEquals("kworker/0:0", c.worker());
-        assertEquals(0, a.trace().lostEvents());
+        assertEquals(worker, c.worker());
+        assertEquals(lost, a.trace().lostEvents());
         assertTrue(a.trace().schedSwitch() && a.trace().irq(), a.trace().toString());
-        assertTrue(a.verdict().headline().contains("hub_event"), a.verdict().headline());
+        return a;
     }
 }

@@ -18,6 +18,7 @@ import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.wqlab.analysis.AnalysisFiles;
+import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.klog.importer.LogHead;
@@ -95,7 +96,7 @@ public record TraceImporters(List<TraceImporter> all) {
 
     /**
      * Makes {@code file} the experiment's trace: {@code trace.log} in ftrace text and the file itself, byte for byte,
-     * as {@link #SOURCE}. Returns a sentence for the notes naming the file and its format.
+     * as {@link #SOURCE}; the experiment's notes gain a sentence naming the file and its format, which is returned.
      */
     public String importInto(ExperimentFolder folder, Path file) throws InputException, IOException {
         if (!Files.isRegularFile(file)) {
@@ -113,7 +114,12 @@ public record TraceImporters(List<TraceImporter> all) {
         }
         Files.copy(file, folder.dir().resolve(SOURCE), StandardCopyOption.REPLACE_EXISTING);
         Files.move(partial, trace, StandardCopyOption.REPLACE_EXISTING);
-        return "trace imported from " + file.toAbsolutePath() + " (" + importer.name() + ")"
+        String sentence = "trace imported from " + file.toAbsolutePath() + " (" + importer.name() + ")"
                 + (note.isEmpty() ? "" : "; " + note);
+        ExperimentMetadata metadata = folder.readMetadata();
+        String notes = metadata.notes().isEmpty() ? sentence
+                : metadata.notes() + "; " + sentence;
+        folder.writeMetadata(metadata.withNotes(notes));
+        return sentence;
     }
 }
