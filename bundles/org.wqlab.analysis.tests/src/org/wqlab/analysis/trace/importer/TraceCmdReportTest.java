@@ -2,6 +2,7 @@ package org.wqlab.analysis.trace.importer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,9 +11,16 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.ServiceReference;
 import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.AnalysisFiles;
 import org.wqlab.analysis.Culprit;
@@ -31,6 +39,25 @@ class TraceCmdReportTest {
             Files.copy(in, p);
         }
         return p;
+    }
+
+    @Test
+    void theBuiltInFormatsAreDeclarativeServices() throws Exception {
+        BundleContext context = FrameworkUtil.getBundle(TraceImporters.class).getBundleContext();
+        assertNotNull(context, "org.wqlab.analysis is not started");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        Set<String> ids = Set.of();
+        while (!ids.containsAll(Set.of("trace-cmd-report", "ftrace")) && System.nanoTime() < deadline) {
+            Thread.sleep(20); // Declarative Services registers them soon after the bundle starts
+            ids = new HashSet<>();
+            for (ServiceReference<TraceImporter> ref : context.getServiceReferences(TraceImporter.class, null)) {
+                ids.add(context.getService(ref).id());
+                context.ungetService(ref);
+            }
+        }
+        assertEquals(Set.of("trace-cmd-report", "ftrace"), ids);
+        assertEquals(List.of("trace-cmd-report", "ftrace"),
+                TraceImporters.installed().all().stream().map(TraceImporter::id).toList());
     }
 
     @Test
