@@ -6,7 +6,7 @@
 #   board needs from it (virtio net, xHCI, usb-storage, sd, ext4, crc32c_generic; dependencies resolved
 #   with modprobe --show-depends), latency-mon built against the matching headers by kmod/ci-build.sh
 #   (which resolves the kernel ABI from linux-headers-amd64 at run time) and installed under extra/ with
-#   depmod, busybox-static, dropbear-bin with its shared libraries, a host key and a client key made
+#   depmod, busybox-static, dropbear-bin and trace-cmd with their shared libraries, a host key and a client key made
 #   here (never committed), and an initramfs holding all of it; then a USB stick image (mkstick.sh).
 #
 # Usage: releng/virtual-board/build.sh [--arch x86_64|arm64] [--stick-mib N] [--no-stick]
@@ -66,12 +66,14 @@ else
 	sysroot() {
 		local d=$VB_CACHE/sysroot-${abi}_$ver-$1 tmp deps deb
 		if [ ! -e "$d/.complete" ]; then
-			vb_say "downloading linux-image-$abi-$1 $ver, busybox-static, dropbear-bin ($1)"  >&2
+			vb_say "downloading linux-image-$abi-$1 $ver, busybox-static, dropbear-bin, trace-cmd ($1)"  >&2
 			rm -rf "$d"
 			tmp=$(mktemp -d "$VB_CACHE/tmp.XXXXXX")
-			# dropbear's libraries: its Depends, recursively, resolved now (names move between Debian releases)
+			# dropbear's and trace-cmd's libraries: their Depends, recursively, resolved now (names move between
+			# Debian releases)
 			mapfile -t deps < <(apt-cache depends --recurse --no-recommends --no-suggests --no-enhances --no-breaks \
-				--no-replaces --no-conflicts --no-pre-depends "dropbear-bin:$1" | grep -v '^ ' | grep -v '^<' | sort -u)
+				--no-replaces --no-conflicts --no-pre-depends "dropbear-bin:$1" "trace-cmd:$1" | grep -v '^ ' |
+				grep -v '^<' | sort -u)
 			vb_download "$tmp" "linux-image-$abi-$1:$1=$ver" "busybox-static:$1" "${deps[@]}"
 			mkdir -p "$d"
 			for deb in "$tmp"/*.deb; do dpkg -x "$deb" "$d"; done
@@ -109,6 +111,14 @@ else
 	cp "$VB_HERE/guest-stick.sh" "$root/sbin/wqlab-stick"
 	chmod 755 "$root/init" "$root/sbin/wqlab-stick"
 	cp "$sys/usr/sbin/dropbear" "$root/usr/sbin/dropbear"
+	# trace-cmd, to record the kernel's own trace beside wqlab's (its report is what `wqlab import --trace` reads);
+	# of libtraceevent's plugins only sched_switch's, whose output format the importer converts
+	mkdir -p "$root/usr/bin"
+	cp "$sys/usr/bin/trace-cmd" "$root/usr/bin/trace-cmd"
+	plugins=$(cd "$sys" && find usr/lib -type d -path '*/traceevent/plugins' | head -n 1)
+	[ -n "$plugins" ] || vb_die "no traceevent plugins in the downloaded libtraceevent1-plugin"
+	mkdir -p "$root/$plugins"
+	cp "$sys/$plugins/plugin_sched_switch.so" "$root/$plugins/"
 	# in_sys PATH: PATH inside the sysroot, its symlinks followed inside the sysroot (absolute ones too)
 	in_sys() {
 		local p=$1 t
@@ -129,7 +139,7 @@ else
 		fi
 		for lib in $(readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
 			f=$(cd "$sys" && find lib usr/lib -name "$lib" \( -type f -o -type l \) 2>/dev/null | head -n 1)
-			[ -n "$f" ] || vb_die "dropbear needs $lib: not in the downloaded packages"
+			[ -n "$f" ] || vb_die "$1 needs $lib: not in the downloaded packages"
 			case "$f" in usr/lib/*) rel=/lib/${f#usr/lib/} ;; *) rel=/$f ;; esac
 			[ -e "$root$rel" ] && continue
 			mkdir -p "$root$(dirname "$rel")"
@@ -138,6 +148,7 @@ else
 		done
 	}
 	copy_libs "$root/usr/sbin/dropbear"
+	copy_libs "$root/usr/bin/trace-cmd"
 	cat >"$root/etc/passwd" <<-'PW'
 		root:x:0:0:root:/root:/bin/sh
 	PW

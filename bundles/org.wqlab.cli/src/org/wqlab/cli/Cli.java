@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.wqlab.analysis.Analysis;
+import org.wqlab.analysis.ExperimentAnalyzer;
+import org.wqlab.analysis.trace.importer.TraceImporters;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.samples.Boots;
@@ -50,6 +52,9 @@ public final class Cli {
     static final String USAGE = """
             usage: wqlab <verb> [arguments]
               import LOG... [--workspace DIR] [--name NAME]   one experiment per kernel log, prints a summary
+              import LOG --trace REPORT [--workspace DIR] [--name NAME]
+                                                             the log with a trace (trace-cmd report or ftrace
+                                                             text) as its trace.log, then analysed
               import --lava-server NAME JOB... [--workspace DIR]
                                                              one experiment per finished LAVA job
               stats EXPERIMENT|LOG... [--workspace DIR] [--json] [--threshold-ms N] [--limit NAME=HARD]...
@@ -131,7 +136,7 @@ public final class Cli {
         try {
             return switch (verb) {
                 case "import" -> importLogs(new Args("import", rest, List.of("--workspace", "--name",
-                        "--lava-server"), List.of()));
+                        "--lava-server", "--trace"), List.of()));
                 case "stats" -> {
                     LimitOptions limits = LimitOptions.extract(rest);
                     yield stats(new Args("stats", limits.rest(), List.of("--workspace", "--threshold-ms", "--junit"),
@@ -202,6 +207,10 @@ public final class Cli {
             return LavaVerb.importJobs(a.option("--lava-server"), a.positional, ws, out, err);
         }
         String name = a.option("--name");
+        String trace = a.option("--trace");
+        if (trace != null && a.positional.size() != 1) {
+            throw new UsageException("--trace goes with one LOG, not " + a.positional.size());
+        }
         int status = OK;
         int index = 0;
         for (String arg : a.positional) {
@@ -213,6 +222,9 @@ public final class Cli {
                 LoadedExperiment e = ExperimentLoader.importLog(ws, log, expName, Instant.now());
                 out.println("imported " + log + " as " + e.folder().dir());
                 printSummary(e.content(), StatisticsCalculator.compute(e.content()));
+                if (trace != null) {
+                    importTrace(e.folder(), Path.of(trace));
+                }
                 int boots = Boots.of(e.content()).size();
                 if (boots > 1) {
                     out.println("  " + boots + " boots (wqlab stats gives each its figures)");
@@ -223,6 +235,13 @@ public final class Cli {
             }
         }
         return status;
+    }
+
+    /** The trace beside an imported log: trace.log from it, then the analysis that reads both. */
+    private void importTrace(ExperimentFolder folder, Path trace) throws InputException, IOException {
+        out.println("  " + TraceImporters.installed().importInto(folder, trace));
+        Analysis analysis = ExperimentAnalyzer.analyzeAndWrite(folder);
+        out.println("  verdict: " + analysis.verdict().headline());
     }
 
     private void printSummary(LogContent c, Statistics s) {
