@@ -147,6 +147,7 @@ public final class LavaExecution implements RemoteExecution {
         final StringBuilder results = new StringBuilder();
         /** How long after the dispatcher logged a kernel line wqlab had it, ms, one per line. */
         private final List<Long> lags = new java.util.ArrayList<>();
+        private final ConsoleEcho echo = new ConsoleEcho();
         private long next;
         private String jobError = "";
         private String state = "Submitted"; // as said when it was submitted
@@ -263,7 +264,8 @@ public final class LavaExecution implements RemoteExecution {
             next += piece.lines();
             StringBuilder kernel = new StringBuilder();
             for (LogRecord r : piece.records()) {
-                java.util.Optional<String> record = r.kmsgRecord();
+                echo.see(r);
+                java.util.Optional<String> record = r.kmsgRecord().map(echo::strip);
                 if (record.isPresent()) {
                     kernel.append(record.get()).append('\n');
                     lags.add(Duration.between(at(r), Instant.now()).toMillis());

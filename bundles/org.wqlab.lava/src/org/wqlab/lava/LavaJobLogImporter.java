@@ -56,6 +56,7 @@ public final class LavaJobLogImporter implements LogImporter {
     private static long copy(Path file, KernelLogOutput out, boolean streamed) throws IOException, InputException {
         long count = 0;
         long index = 0;
+        ConsoleEcho echo = new ConsoleEcho();
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
             while ((line = r.readLine()) != null) {
@@ -69,7 +70,8 @@ public final class LavaJobLogImporter implements LogImporter {
                 } catch (LavaException e) {
                     throw new InputException(file, index, e.getMessage());
                 }
-                String text = streamed ? record.kmsgRecord().orElse(null)
+                echo.see(record);
+                String text = streamed ? record.kmsgRecord().map(echo::strip).orElse(null)
                         : record.fromDevice() && record.msg() instanceof String s
                                 && CONSOLE_KERNEL_LINE.matcher(s).matches() ? s : null;
                 if (text != null) {
