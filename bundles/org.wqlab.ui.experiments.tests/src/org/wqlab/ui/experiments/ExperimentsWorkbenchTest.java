@@ -101,8 +101,12 @@ class ExperimentsWorkbenchTest {
         // sort by worst delay, largest first
         Table table = view.viewer().getTable();
         table.getColumn(ExperimentColumn.WORST.ordinal()).notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
-        long firstWorst = ((ExperimentSummary) table.getItem(0).getData()).worstUs();
-        assertEquals(Math.max(bigStats.maxUs(), smallStats.maxUs()), firstWorst, "sorted by worst delay, descending");
+        // the workspace is shared with the other editor tests of this runtime: their runs are listed too
+        long[] worsts = java.util.Arrays.stream(table.getItems()).map(TableItem::getData)
+                .filter(ExperimentSummary.class::isInstance).mapToLong(d -> ((ExperimentSummary) d).worstUs()).toArray();
+        long firstWorst = worsts[0];
+        assertEquals(java.util.Arrays.stream(worsts).max().orElseThrow(), firstWorst, "sorted by worst delay, descending");
+        assertTrue(firstWorst >= Math.max(bigStats.maxUs(), smallStats.maxUs()), "the largest worst delay first");
 
         // the editor: plot, stats, events, raw log of the first run
         ExperimentEditor editor = (ExperimentEditor) page.openEditor(
@@ -214,13 +218,14 @@ class ExperimentsWorkbenchTest {
         UiWait.until(display, () -> "interrupted copy".equals(cutEditor.getPartName())
                 && cutEditor.banner().getText().contains("interrupted copy  |  "), SHOWN,
                 "the open editor to take the new name: " + cutEditor.getPartName());
+        int listed = table.getItemCount();
         view.setFilterText("interrupted COPY");
         assertEquals(1, table.getItemCount(), "the filter keeps only the renamed experiment");
         view.setFilterText("");
-        assertEquals(3, table.getItemCount());
+        assertEquals(listed, table.getItemCount());
         page.closeEditor(cutEditor, false);
         ExperimentChanges.delete(cut);
-        UiWait.until(display, () -> rowOf(view, cut) == null && table.getItemCount() == 2, SHOWN,
+        UiWait.until(display, () -> rowOf(view, cut) == null && table.getItemCount() == listed - 1, SHOWN,
                 "the deleted experiment to leave the view");
     }
 
