@@ -256,8 +256,7 @@ if [ "$quick" = no ]; then
 	# the control run removed the stick through sysfs, which nothing gives back: boot the board again (stick mounted)
 	"$wqlab" vboard stop >"$work/stop.log" 2>&1 || cat "$work/stop.log" >&2
 	timeout 400 "$wqlab" vboard start --arch "$VB_ARCH"
-	port=$(prop sshPort)
-	key=$(prop key)
+	vb_board_ssh_init
 	dev=$(board_sh wqlab-stick device)
 	sleep_run 256
 	from=("$(exp_of 256)" "$(exp_of "$small")" "$(exp_of "$big")")
