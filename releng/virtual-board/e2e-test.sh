@@ -28,6 +28,7 @@ set -euo pipefail
 export LC_ALL=C
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/board-ssh.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/runs.sh"
 source "$VB_ROOT/releng/scripts/lib.sh"
 
 arch=x86_64
@@ -73,29 +74,11 @@ board_sh() { vb_board_sh "$@"; }
 dev=$(board_sh wqlab-stick device)
 echo "e2e: the stick is USB device $dev on the board"
 
-# run NAME SEQUENCE-ARGS...: one headless run; sets exp (the experiment folder) and checks it completed
-run() {
-	local name=$1 json
-	shift
-	echo "e2e: run '$name'"
-	if ! json=$(timeout 600 "$wqlab" run "$@" --board vboard --workspace "$work/ws" --var "usb.device=$dev" \
-		--var after.s=3 --json 2>"$work/run.err"); then
-		cat "$work/run.err" >&2
-	fi
-	exp=$(jq -r .experiment <<<"$json")
-	jq -r '.steps[] | "  [\(.number)] \(.label): \(.outcome) (\(.durationMs) ms) \(.detail)"' <<<"$json" | cut -c1-200
-	[ "$(jq -r .status <<<"$json")" = completed ] || { fail "$name: $(jq -r .summary <<<"$json")"; return 1; }
-}
 # worst DELAY (ms) in the raw kernel log between the module's start line and the first USB disconnect
 baseline_ms() {
 	awk '/latency_mon: start/ { on = 1 } /USB disconnect, device number/ { exit }
 		on && match($0, /DELAY: [0-9]+/) { v = substr($0, RSTART + 7, RLENGTH - 7) + 0; if (v > m) m = v }
 		END { print m + 0 }' "$exp/kernel.log"
-}
-# worst delay (ms) after the first USB disconnect, from wqlab's own statistics; -1 when there is no disconnect
-worst_ms() {
-	"$wqlab" stats "$exp" --json | jq -r 'if (.usbDisconnects | length) == 0 then -1
-		else ((.usbDisconnects[0].worstDelayUs // 0) / 1000 | floor) end'
 }
 unloaded() { # the module is gone: run record, kernel log, and the board's /proc/modules
 	local name=$1
@@ -108,9 +91,9 @@ unloaded() { # the module is gone: run record, kernel log, and the board's /proc
 }
 stall_run() { # stall_run MIB STRICT: the report procedure (classic module on CPU 0), device_del; sets worst (ms) and base (ms)
 	local mib=$1 strict=$2 cached
-	run "device_del, $mib MiB cached" --report-procedure --var "size.mib=$mib" || { worst=-1; return; }
+	vb_run "device_del, $mib MiB cached" --report-procedure --var "size.mib=$mib" || { worst=-1; return; }
 	base=$(baseline_ms)
-	worst=$(worst_ms)
+	worst=$(vb_worst_ms)
 	cached=$(jq -r '.cachedKbBeforeDisconnect[0]' "$exp/run.json")
 	echo "e2e: device_del, $mib MiB: Cached $cached kB before the disconnect; worst delay after it $worst ms;" \
 		"baseline (load to disconnect) $base ms"
@@ -195,8 +178,8 @@ else
 				  timeout: "300", expectExit: "0" }
 			elif .type == "wait-log" then { type: "sleep", name: "after the remove", seconds: "3" }
 			else . end)' "$VB_ROOT/bundles/org.wqlab.sequence/sequences/report-procedure.wqseq" >"$work/control.wqseq"
-	if run "control: sysfs remove, $big MiB cached" "$work/control.wqseq" --var "size.mib=$big"; then
-		worst=$(worst_ms)
+	if vb_run "control: sysfs remove, $big MiB cached" "$work/control.wqseq" --var "size.mib=$big"; then
+		worst=$(vb_worst_ms)
 		took=$(jq -r '.steps[] | select(.label | test("sysfs remove")) | .detail' "$exp/run.json")
 		real=$(grep -o 'real [0-9.]*' <<<"$took" | awk '{print $2}')
 		echo "e2e: control: worst delay after the disconnect $worst ms; the writing command took ${real:-?} s"
@@ -243,33 +226,22 @@ if [ "$quick" = no ]; then
 			fi
 		done
 	}
-	# the report procedure with its wait for a >= 100 ms report replaced by a sleep: at 256 MiB a quiet host may
-	# stall less than that, and both runs of this block should end alike
-	jq '.steps |= map(if .type == "wait-log" then { type: "sleep", name: "after the pull", seconds: "5" } else . end)' \
-		"$VB_ROOT/bundles/org.wqlab.sequence/sequences/report-procedure.wqseq" >"$work/no-wait.wqseq"
-	sleep_run() { # sleep_run MIB: sets exp and worst (ms)
-		worst=-1
-		run "device_del, $1 MiB cached, no wait" "$work/no-wait.wqseq" --var "size.mib=$1" || return 0
-		worst=$(worst_ms)
-		echo "e2e: device_del, $1 MiB: worst delay after the disconnect $worst ms"
-	}
+	vb_no_wait_sequence "$work/no-wait.wqseq"
 	# the control run removed the stick through sysfs, which nothing gives back: boot the board again (stick mounted)
 	"$wqlab" vboard stop >"$work/stop.log" 2>&1 || cat "$work/stop.log" >&2
 	timeout 400 "$wqlab" vboard start --arch "$VB_ARCH"
 	vb_board_ssh_init
 	dev=$(board_sh wqlab-stick device)
-	sleep_run 256
+	vb_no_wait_run 256
 	from=("$(exp_of 256)" "$(exp_of "$small")" "$(exp_of "$big")")
-	predicted=$("$wqlab" predict --from "${from[@]}" --var size.mib=768 --json 2>"$work/predict.err") ||
-		{ cat "$work/predict.err" >&2; predicted='{}'; }
+	predicted=$(vb_predict_json 768 "${from[@]}")
 	jq -r '.residuals[]? | "e2e: predict: fitted on \(.cachedMib) MiB: measured \(.measuredWorstUs) us, model \(.modelWorstUs) us"' <<<"$predicted"
 	jq -r '.parameters[]? | "e2e: predict: \(.name) = \(.value) [\(.source)]"' <<<"$predicted" | cut -c1-200
 	predicted_ms=$(jq -r '(.predictedWorstUs // -1000) / 1000 | floor' <<<"$predicted")
-	sleep_run 768
+	vb_no_wait_run 768
 	measured_ms=$worst
 	echo "e2e: predict: 768 MiB predicted $predicted_ms ms (range $(jq -c '.rangeUs' <<<"$predicted") us), measured $measured_ms ms"
-	if [ "$predicted_ms" -gt 0 ] && [ "$measured_ms" -gt 0 ] &&
-		awk -v p="$predicted_ms" -v m="$measured_ms" 'BEGIN { d = m - p; if (d < 0) d = -d; exit !(d <= 0.15 * p) }'; then
+	if vb_within 15 "$predicted_ms" "$measured_ms"; then
 		ok "predict: the 768 MiB run's worst delay is within 15 % of the twin's prediction"
 	elif [ "${WQLAB_E2E_PREDICT:-check}" = record ] && [ "$predicted_ms" -gt 0 ] && [ "$measured_ms" -gt 0 ]; then
 		echo "e2e: predict: outside 15 % (recorded only: WQLAB_E2E_PREDICT=record)"
