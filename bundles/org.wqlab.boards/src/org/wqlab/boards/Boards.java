@@ -9,6 +9,7 @@ import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.util.tracker.ServiceTracker;
+import org.wqlab.services.InstalledServices;
 import org.wqlab.target.BoardConnector;
 import org.wqlab.target.SecretStore;
 

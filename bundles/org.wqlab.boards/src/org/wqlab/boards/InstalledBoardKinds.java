@@ -1,6 +1,7 @@
 package org.wqlab.boards;
 
 import org.osgi.framework.BundleContext;
+import org.wqlab.services.InstalledServices;
 
 /** The board kinds installed bundles provide as OSGi services ({@link BoardKindProvider}, usually a DS component). */
 public final class InstalledBoardKinds extends InstalledServices<BoardKindProvider> {
