@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -61,6 +63,11 @@ final class JschBoardConnection implements BoardConnection {
     private volatile boolean sftpUnavailable;
     private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService timer;
+    /** Each channel on a session of its own, the first session only keeping the connection (see DropbearChannelRace). */
+    private final boolean sessionPerChannel;
+    /** Sessions whose last channel ended with its exit status, ready for the next channel. */
+    private final Deque<Session> spareSessions = new ArrayDeque<>();
+    private final Set<Session> channelSessions = ConcurrentHashMap.newKeySet();
 
     JschBoardConnection(BoardProfile profile, Session session, SshTarget target, Reopener reopener) {
         this.profile = profile;
@@ -69,6 +76,56 @@ final class JschBoardConnection implements BoardConnection {
         this.reopener = reopener;
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
                 .name("wqlab-ssh-timer-" + profile.name()).factory());
+        this.sessionPerChannel = DropbearChannelRace.affects(session.getServerVersion());
+    }
+
+    /** Whether each channel runs on a session of its own (a server that ends a session on a channel race). */
+    boolean sessionPerChannel() {
+        return sessionPerChannel;
+    }
+
+    /** The sessions opened for channels so far and still connected (without the first one). */
+    int channelSessionCount() {
+        return (int) channelSessions.stream().filter(Session::isConnected).count();
+    }
+
+    private Session acquireSession() throws TransportException {
+        if (!sessionPerChannel) {
+            return session;
+        }
+        synchronized (spareSessions) {
+            Session spare;
+            while ((spare = spareSessions.poll()) != null) {
+                if (spare.isConnected()) {
+                    return spare;
+                }
+                channelSessions.remove(spare);
+            }
+        }
+        if (!session.isConnected()) {
+            throw dropped(session, "before opening a session for a command", null);
+        }
+        Session fresh = reopener.open();
+        channelSessions.add(fresh);
+        return fresh;
+    }
+
+    /**
+     * @param reusable the channel's process ended and the server said so (its exit status came): no exit of it can
+     *            race the next channel's open
+     */
+    private void releaseSession(Session used, boolean reusable) {
+        if (used == session) {
+            return;
+        }
+        synchronized (spareSessions) {
+            if (reusable && used.isConnected() && !timer.isShutdown()) {
+                spareSessions.push(used);
+                return;
+            }
+        }
+        channelSessions.remove(used);
+        used.disconnect();
     }
 
     private int channelTimeoutMs() {
@@ -156,11 +213,17 @@ final class JschBoardConnection implements BoardConnection {
         }
         ChannelSftp sftp;
         boolean othersRunning = !channels.isEmpty();
+        Session on = acquireSession();
         try {
-            sftp = (ChannelSftp) openChannel("sftp");
+            sftp = (ChannelSftp) on.openChannel("sftp");
             sftp.connect(channelTimeoutMs());
         } catch (JSchException noSftp) {
             sftpUnavailable = true;
+            if (on != session) { // a session of its own: not trusted after the failed probe, and closed
+                releaseSession(on, false);
+                ExecUpload.upload(this, localFile, remotePath, progress, timeout);
+                return;
+            }
             // JSch sends SFTP's first packet even when the server has already closed the failed subsystem's
             // channel, and OpenSSH answers that with a disconnect that may arrive only after this point. So the
             // session is not trusted after a failed probe: when nothing else runs on it, it is replaced now, once.
@@ -221,8 +284,8 @@ final class JschBoardConnection implements BoardConnection {
                 throw new TransportException.TimedOut(profile.name(),
                         "upload to " + remotePath + " did not finish within " + timeout.toSeconds() + " s", e);
             }
-            if (!session.isConnected()) {
-                throw dropped("during upload to " + remotePath, e);
+            if (!on.isConnected()) {
+                throw dropped(on, "during upload to " + remotePath, e);
             }
             removeQuietly(sftp, temporary);
             throw new TransportException.RemoteIo(profile.name(), "upload to " + remotePath + " failed: " + e, e);
@@ -230,6 +293,7 @@ final class JschBoardConnection implements BoardConnection {
             alarm.cancel(false);
             sftp.disconnect();
             channels.remove(sftp);
+            releaseSession(on, false); // the sftp-server ends only after the close: its exit could race a reuse
         }
     }
 
@@ -276,12 +340,13 @@ final class JschBoardConnection implements BoardConnection {
         for (Channel channel : channels) {
             channel.disconnect();
         }
-        session.disconnect(); // also closes a JumpProxy and its jump session
         timer.shutdownNow();
-    }
-
-    private Channel openChannel(String type) throws JSchException {
-        return session.openChannel(type);
+        synchronized (spareSessions) {
+            spareSessions.clear();
+        }
+        channelSessions.forEach(Session::disconnect);
+        channelSessions.clear();
+        session.disconnect(); // also closes a JumpProxy and its jump session
     }
 
     private Running start(Command command, InputStream stdin, OutputSink stdout, OutputSink stderr)
@@ -289,21 +354,23 @@ final class JschBoardConnection implements BoardConnection {
         if (!session.isConnected()) {
             throw dropped("before running " + abbreviated(command), null);
         }
+        Session on = acquireSession();
         try {
-            ChannelExec channel = (ChannelExec) openChannel("exec");
+            ChannelExec channel = (ChannelExec) on.openChannel("exec");
             channel.setCommand(command.toShellString().getBytes(StandardCharsets.UTF_8));
             InputStream out = channel.getInputStream();
             InputStream err = channel.getErrStream();
             OutputStream in = channel.getOutputStream();
             channel.connect(channelTimeoutMs());
             channels.add(channel);
-            Running running = new Running(channel, out, err, in, stdout, stderr);
+            Running running = new Running(on, channel, out, err, in, stdout, stderr);
             running.startHelpers(stdin);
             return running;
         } catch (JSchException | IOException | RuntimeException e) {
+            releaseSession(on, false);
             // JSch can fail with a NullPointerException when the server closes the session under it
-            if (!session.isConnected()) {
-                throw dropped("while starting " + abbreviated(command), e);
+            if (!on.isConnected()) {
+                throw dropped(on, "while starting " + abbreviated(command), e);
             }
             throw new TransportException.RemoteIo(profile.name(),
                     "cannot start " + abbreviated(command) + ": " + e.getMessage(), e);
@@ -311,7 +378,11 @@ final class JschBoardConnection implements BoardConnection {
     }
 
     private TransportException.Dropped dropped(String what, Throwable cause) {
-        String why = session.getLogger() instanceof SessionEndLogger end
+        return dropped(session, what, cause);
+    }
+
+    private TransportException.Dropped dropped(Session on, String what, Throwable cause) {
+        String why = on.getLogger() instanceof SessionEndLogger end
                 ? end.reason().map(r -> ": " + r).orElse("") : "";
         return new TransportException.Dropped(profile.name(), what + " (" + target.hostPort() + why + ")", cause);
     }
@@ -323,6 +394,7 @@ final class JschBoardConnection implements BoardConnection {
 
     /** One exec channel with its stderr and stdin pumps. */
     private final class Running {
+        private final Session session;
         final ChannelExec channel;
         private final InputStream out;
         private final InputStream err;
@@ -331,10 +403,12 @@ final class JschBoardConnection implements BoardConnection {
         private final OutputSink stderr;
         private final AtomicReference<IOException> stdinFailure = new AtomicReference<>();
         private final AtomicBoolean killed = new AtomicBoolean();
+        private volatile boolean sessionLost;
         private Thread errPump;
 
-        Running(ChannelExec channel, InputStream out, InputStream err, OutputStream in, OutputSink stdout,
-                OutputSink stderr) {
+        Running(Session session, ChannelExec channel, InputStream out, InputStream err, OutputStream in,
+                OutputSink stdout, OutputSink stderr) {
+            this.session = session;
             this.channel = channel;
             this.out = out;
             this.err = err;
@@ -412,12 +486,8 @@ final class JschBoardConnection implements BoardConnection {
             channel.disconnect();
         }
 
+        /** Closes the channel and gives its session back; decides, before that, whether the session was lost. */
         void release() {
-            channel.disconnect();
-            channels.remove(channel);
-        }
-
-        void throwIfBroken(Command command) throws TransportException {
             if (channel.getExitStatus() < 0 && !killed.get()) {
                 // no exit status: either the command died by a signal or the connection broke. JSch closes the
                 // channels before it marks the session disconnected, so give the session a moment to settle.
@@ -426,8 +496,17 @@ final class JschBoardConnection implements BoardConnection {
                     pause();
                 }
             }
-            if (!session.isConnected()) {
-                throw dropped("while running " + abbreviated(command), null);
+            sessionLost = !session.isConnected();
+            boolean ended = channel.isClosed() && channel.getExitStatus() >= 0 && !killed.get();
+            channel.disconnect();
+            channels.remove(channel);
+            releaseSession(session, ended);
+        }
+
+        /** After {@link #release()}. */
+        void throwIfBroken(Command command) throws TransportException {
+            if (sessionLost) {
+                throw dropped(session, "while running " + abbreviated(command), null);
             }
             IOException failure = stdinFailure.get();
             if (failure != null) {
@@ -435,7 +514,7 @@ final class JschBoardConnection implements BoardConnection {
                         "input for " + abbreviated(command) + " failed: " + failure.getMessage(), failure);
             }
             if (!channel.isClosed() && !killed.get()) {
-                throw dropped("while running " + abbreviated(command) + ": no exit status", null);
+                throw dropped(session, "while running " + abbreviated(command) + ": no exit status", null);
             }
             if (channel.getExitStatus() < 0 && !killed.get()) {
                 throw new TransportException.RemoteIo(profile.name(),

@@ -82,7 +82,7 @@ final class TestSshd implements AutoCloseable {
         Process process = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", configFile.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         TestSshd sshd = new TestSshd(dir, port, hostKey, authorized, log, process);
-        sshd.awaitListening();
+        awaitListening(process, port, log, "sshd");
         return sshd;
     }
 
@@ -119,20 +119,22 @@ final class TestSshd implements AutoCloseable {
         kill();
     }
 
-    private void awaitListening() throws InterruptedException, IOException {
+    /** Waits until {@code server} accepts connections on 127.0.0.1:{@code port}; fails with its log if it exits. */
+    static void awaitListening(Process server, int port, Path log, String name)
+            throws InterruptedException, IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                fail("sshd exited with " + process.exitValue() + ": " + Files.readString(log));
+            if (!server.isAlive()) {
+                fail(name + " exited with " + server.exitValue() + ": " + Files.readString(log));
             }
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
                 return;
             } catch (IOException notYet) {
-                process.waitFor(20, TimeUnit.MILLISECONDS);
+                server.waitFor(20, TimeUnit.MILLISECONDS);
             }
         }
-        fail("sshd did not listen on 127.0.0.1:" + port + " within 30 s: " + Files.readString(log));
+        fail(name + " did not listen on 127.0.0.1:" + port + " within 30 s: " + Files.readString(log));
     }
 
     static int freePort() throws IOException {
