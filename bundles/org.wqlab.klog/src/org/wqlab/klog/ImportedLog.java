@@ -14,7 +14,8 @@ import org.wqlab.klog.importer.LogImporters;
 
 /**
  * A log file of any format read through the importers: the first that reads it (by content) turns it into kernel-log
- * text, which is parsed in the same pass and, when asked, copied elsewhere (an experiment's {@code kernel.log}).
+ * text, which is parsed in the same pass (on a second thread, overlapping the writes) and, when asked, copied
+ * elsewhere (an experiment's {@code kernel.log}).
  *
  * @param note the importer's sentence for the experiment's notes, or ""
  * @param year the year of the first date without one and where it came from, when the log has such dates
@@ -47,15 +48,15 @@ public record ImportedLog(LogImporter importer, String note, LogContent content,
         KlogParser parser = new KlogParser(sink);
         year.ifPresent(y -> parser.yearHint(y.year()));
         String note;
-        try {
+        try (BackgroundParse parse = new BackgroundParse(parser)) { // the copy's writes and the parse overlap
             note = importer.importInto(log, (bytes, off, len) -> {
                 copy.write(bytes, off, len);
-                parser.feed(bytes, off, len);
+                parse.write(bytes, off, len);
             });
+            parse.finish();
         } catch (IOException e) {
             throw new InputException(log, 0, "cannot read: " + e.getMessage(), e);
         }
-        parser.finish();
         LogContent content = sink.content(parser.lines());
         KlogFiles.checkText(log, content);
         return new ImportedLog(importer, note, content, year);
