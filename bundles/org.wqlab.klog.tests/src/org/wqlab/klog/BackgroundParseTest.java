@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -21,6 +22,7 @@ import org.wqlab.core.model.Event;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.model.TimePrecision;
+import org.wqlab.core.store.Workspace;
 import org.wqlab.klog.importer.KernelLogOutput;
 import org.wqlab.klog.importer.LogHead;
 import org.wqlab.klog.importer.LogImporter;
@@ -129,9 +131,14 @@ class BackgroundParseTest {
                 throw new IOException("device gone");
             }
         };
-        InputException e = assertThrows(InputException.class,
-                () -> ImportedLog.read(log, LogImporters.of(List.of(failing))));
+        Workspace ws = new Workspace(tmp.resolve("ws"));
+        InputException e = assertThrows(InputException.class, () -> ExperimentLoader.importLog(ws, log, "cut",
+                Instant.EPOCH, LogImporters.of(List.of(failing))));
         assertTrue(e.getMessage().endsWith("cannot read: device gone"), e.getMessage());
+        assertEquals(List.of(), ws.experiments());
+        try (var left = Files.list(tmp.resolve("ws"))) {
+            assertEquals(List.of(), left.toList(), "neither the experiment nor its staging folder is left");
+        }
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (parseThreadAlive() && System.nanoTime() < deadline) {
             Thread.onSpinWait();
