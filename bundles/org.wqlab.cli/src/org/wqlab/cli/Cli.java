@@ -221,7 +221,7 @@ public final class Cli {
             try {
                 LoadedExperiment e = ExperimentLoader.importLog(ws, log, expName, Instant.now());
                 out.println("imported " + log + " as " + e.folder().dir());
-                printSummary(e.content(), StatisticsCalculator.compute(e.content()));
+                printSummary(e.content(), e.statistics()); // computed once already, for the cache
                 if (trace != null) {
                     importTrace(e.folder(), Path.of(trace));
                 }

@@ -14,7 +14,8 @@ import org.wqlab.klog.importer.LogImporters;
 
 /**
  * A log file of any format read through the importers: the first that reads it (by content) turns it into kernel-log
- * text, which is parsed in the same pass and, when asked, copied elsewhere (an experiment's {@code kernel.log}).
+ * text, which is parsed in the same pass (on a second thread, overlapping the writes) and, when asked, copied
+ * elsewhere (an experiment's {@code kernel.log}).
  *
  * @param note the importer's sentence for the experiment's notes, or ""
  * @param year the year of the first date without one and where it came from, when the log has such dates
@@ -23,12 +24,13 @@ public record ImportedLog(LogImporter importer, String note, LogContent content,
 
     /** Reads {@code log} without keeping the kernel-log text. */
     public static ImportedLog read(Path log, LogImporters importers) throws InputException {
-        return read(log, importers, (bytes, off, len) -> { });
+        return read(log, importers, null);
     }
 
     /**
-     * Reads {@code log}, writing the kernel-log text the importer makes to {@code copy} as well. A missing file, one
-     * no importer reads, or one that is not kernel-log text is bad input naming the file (and line).
+     * Reads {@code log}, writing the kernel-log text the importer makes to {@code copy} as well (null: no copy, and
+     * the parse runs on this thread, having no writes to overlap). A missing file, one no importer reads, or one that
+     * is not kernel-log text is bad input naming the file (and line).
      */
     public static ImportedLog read(Path log, LogImporters importers, KernelLogOutput copy) throws InputException {
         if (!Files.isRegularFile(log)) {
@@ -48,14 +50,21 @@ public record ImportedLog(LogImporter importer, String note, LogContent content,
         year.ifPresent(y -> parser.yearHint(y.year()));
         String note;
         try {
-            note = importer.importInto(log, (bytes, off, len) -> {
-                copy.write(bytes, off, len);
-                parser.feed(bytes, off, len);
-            });
+            if (copy == null) {
+                note = importer.importInto(log, parser::feed);
+                parser.finish();
+            } else {
+                try (BackgroundParse parse = new BackgroundParse(parser)) { // the copy's writes and the parse overlap
+                    note = importer.importInto(log, (bytes, off, len) -> {
+                        copy.write(bytes, off, len);
+                        parse.write(bytes, off, len);
+                    });
+                    parse.finish();
+                }
+            }
         } catch (IOException e) {
             throw new InputException(log, 0, "cannot read: " + e.getMessage(), e);
         }
-        parser.finish();
         LogContent content = sink.content(parser.lines());
         KlogFiles.checkText(log, content);
         return new ImportedLog(importer, note, content, year);
