@@ -16,6 +16,7 @@ import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.ui.ViewIds;
+import org.wqlab.ui.experiments.compare.CompareEditor;
 import org.wqlab.ui.experiments.editor.ExperimentEditor;
 import org.wqlab.ui.experiments.model.ExperimentProjects;
 import org.wqlab.ui.testing.UiWait;
@@ -47,7 +48,14 @@ final class EditorTabs {
     }
 
     static void select(ExperimentEditor editor, String title) {
-        var tabs = (CTabFolder) find(editor.banner().getParent(), ExperimentIds.EDITOR_TABS);
+        select((CTabFolder) find(editor.banner().getParent(), ExperimentIds.EDITOR_TABS), title);
+    }
+
+    static void select(CompareEditor editor, String title) {
+        select((CTabFolder) find(editor.verdict().getParent(), ExperimentIds.COMPARE_TABS), title);
+    }
+
+    private static void select(CTabFolder tabs, String title) {
         for (var item : tabs.getItems()) {
             if (item.getText().equals(title)) {
                 tabs.setSelection(item);

@@ -514,7 +514,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                         timeline.load(AnalysisFiles.traceLog(d.loaded().folder()), analysis);
                         breakdown.show(analysis);
                         AttributionOverlay.setVerdict(verdict, analysis);
-                        whatIf.load(d.loaded());
+                        whatIf.load(List.of(new WhatIfPanel.Shown("this run", d.loaded())),
+                                WhatIfPanel.Fit.boardOf(d.loaded().folder().dir().getParent()));
                         refitVerdictColumn();
                     }
                 });
