@@ -74,6 +74,17 @@ final class EditorTabs {
         throw new AssertionError("no " + key);
     }
 
+    /** Hides the views beside the editor area, so a screenshot shows the editor large. */
+    static void hideSideViews(IWorkbenchPage page) {
+        for (String id : java.util.List.of(ViewIds.LIVE_PLOT, ViewIds.CONSOLE, ViewIds.PROGRESS,
+                ViewIds.KERNEL_MODULE, ViewIds.PROPERTIES, ViewIds.BOARDS)) {
+            org.eclipse.ui.IViewPart v = page.findView(id);
+            if (v != null) {
+                page.hideView(v);
+            }
+        }
+    }
+
     /** Runs {@code work} on a thread of its own while the UI keeps dispatching; its result or its exception. */
     static <T> T inBackground(Display display, Callable<T> work, Duration timeout) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();

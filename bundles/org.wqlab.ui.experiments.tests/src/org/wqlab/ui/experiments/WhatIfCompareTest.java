@@ -20,7 +20,6 @@ import java.util.stream.Stream;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.junit.jupiter.api.Test;
 import org.wqlab.core.model.ExperimentStatus;
@@ -34,7 +33,6 @@ import org.wqlab.predict.RecordedRun;
 import org.wqlab.predict.Twin;
 import org.wqlab.predict.WhatIf;
 import org.wqlab.sequence.run.RunResult;
-import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.experiments.compare.CompareEditor;
 import org.wqlab.ui.experiments.compare.CompareEditorInput;
 import org.wqlab.ui.experiments.editor.WhatIfPanel;
@@ -112,13 +110,7 @@ class WhatIfCompareTest {
         assertFalse(java.util.Arrays.equals(firstCurve, panel.predictedCurve().getYSeries()), "the curve redrawn");
         assertEquals(WhatIfPanel.PREDICTED_SERIES, panel.predictedCurve().getId());
 
-        for (String id : List.of(ViewIds.LIVE_PLOT, ViewIds.CONSOLE, ViewIds.PROGRESS, ViewIds.KERNEL_MODULE,
-                ViewIds.PROPERTIES, ViewIds.BOARDS)) {
-            IViewPart v = page.findView(id);
-            if (v != null) {
-                page.hideView(v);
-            }
-        }
+        EditorTabs.hideSideViews(page);
         UiWait.settle(display);
         Screenshots.capture(wb.shell(), Screenshots.directory().resolve("what-if-compare.png"));
         page.closeEditor(editor, false);

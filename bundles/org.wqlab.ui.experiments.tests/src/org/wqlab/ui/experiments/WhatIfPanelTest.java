@@ -5,20 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
-import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.junit.jupiter.api.Test;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.predict.Prediction;
 import org.wqlab.sequence.run.RunResult;
-import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.experiments.editor.ExperimentEditor;
 import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
 import org.wqlab.ui.experiments.editor.WhatIfPanel;
@@ -78,13 +75,7 @@ class WhatIfPanelTest {
         assertTrue(secondCurveTop > firstCurveTop * 1.6, firstCurveTop + " -> " + secondCurveTop);
         assertEquals("PREDICTION (not measured)", panel.predictedCurve().getId());
 
-        for (String id : List.of(ViewIds.LIVE_PLOT, ViewIds.CONSOLE, ViewIds.PROGRESS, ViewIds.KERNEL_MODULE,
-                ViewIds.PROPERTIES, ViewIds.BOARDS)) {
-            IViewPart v = page.findView(id);
-            if (v != null) {
-                page.hideView(v);
-            }
-        }
+        EditorTabs.hideSideViews(page);
         UiWait.settle(display);
         Path png = Screenshots.directory().resolve("what-if.png");
         Screenshots.capture(shell, png);

@@ -60,7 +60,7 @@ public final class WhatIfPanel {
 
     private static final String[] THRESHOLDS = { "kernel default", "10 ms", "off (60 s)" };
     private static final Long[] THRESHOLD_US = { null, 10_000L, 60_000_000L };
-    private static final String[] KERNELS = { "as recorded", "5.4", "6.1", "6.6", "6.12" };
+    private static final String[] KERNELS = { "as run", "5.4", "6.1", "6.6", "6.12" };
     /** Requests closer together than this make one prediction. */
     private static final long COALESCE_MS = 150;
 
@@ -126,7 +126,7 @@ public final class WhatIfPanel {
         RowLayout rows = new RowLayout(SWT.HORIZONTAL);
         rows.center = true;
         rows.marginLeft = rows.marginRight = rows.marginTop = rows.marginBottom = 0;
-        rows.spacing = 12;
+        rows.spacing = 8;
         bar.setLayout(rows);
         GridDataFactory.fillDefaults().grab(true, false).applyTo(bar);
         sizeMib = new Spinner(field(bar, "Cached MiB:"), SWT.BORDER);
@@ -135,7 +135,7 @@ public final class WhatIfPanel {
         threshold = new Combo(field(bar, "Threshold:"), SWT.READ_ONLY);
         threshold.setItems(THRESHOLDS);
         threshold.select(0);
-        irqCpu = new Spinner(field(bar, "USB IRQ on CPU:"), SWT.BORDER);
+        irqCpu = new Spinner(field(bar, "USB IRQ CPU:"), SWT.BORDER);
         irqCpu.setValues(0, 0, 63, 0, 1, 1);
         kernel = new Combo(field(bar, "Kernel:"), SWT.READ_ONLY);
         kernel.setItems(KERNELS);
@@ -149,7 +149,7 @@ public final class WhatIfPanel {
         GridDataFactory.fillDefaults().grab(true, true).applyTo(body);
         chart = new Chart(body, SWT.NONE);
         chart.setData(ExperimentIds.KEY, ExperimentIds.WHAT_IF_CHART);
-        chart.getTitle().setText("What if: PREDICTION (simulated twin) beside the measured runs");
+        chart.getTitle().setText("What if: PREDICTION vs measured");
         chart.getAxisSet().getXAxis(0).getTitle().setText("time from the pull (s)");
         chart.getAxisSet().getYAxis(0).getTitle().setText("delay (ms)");
         chart.getLegend().setVisible(false); // the words beside the chart name each line in its colour
@@ -165,16 +165,13 @@ public final class WhatIfPanel {
         result.setText("Loading the experiments ...");
         result.setForeground(predictedColour);
         measuredText = new StyledText(words, SWT.WRAP | SWT.READ_ONLY);
-        measuredText.setBackground(words.getBackground());
+        // the column has the panel's colour, not the scroller's
+        words.setBackground(root.getBackground());
+        measuredText.setBackground(root.getBackground());
         measuredText.setCaret(null);
         measuredText.setData(ExperimentIds.KEY, ExperimentIds.WHAT_IF_MEASURED);
         GridDataFactory.fillDefaults().grab(true, false).hint(200, SWT.DEFAULT).applyTo(measuredText);
-        scroll.setContent(words);
-        scroll.setExpandHorizontal(true);
-        scroll.setExpandVertical(true);
-        // the words wrap to the column's width; the column scrolls when it is taller than the chart
-        scroll.addListener(SWT.Resize, e -> fitColumn(scroll, words));
-        words.addListener(SWT.Resize, e -> fitColumn(scroll, words));
+        ScrollingColumn.attach(scroll, words);
         body.setWeights(68, 32);
         predictJob = Job.create("What if: predicting", this::runLatest);
         for (Control c : inputs) {
@@ -195,15 +192,8 @@ public final class WhatIfPanel {
     /** The words changed: wrap them again to the column and let it scroll to their height. */
     private void relayout() {
         words.layout(true, true);
-        fitColumn(scroll, words);
+        ScrollingColumn.fit(scroll, words);
         root.layout(true, true);
-    }
-
-    private static void fitColumn(ScrolledComposite scroll, Composite column) {
-        int height = column.computeSize(scroll.getClientArea().width, SWT.DEFAULT).y;
-        if (scroll.getMinHeight() != height) {
-            scroll.setMinHeight(height);
-        }
     }
 
     private ILineSeries<?> line(String name, Color colour) {
