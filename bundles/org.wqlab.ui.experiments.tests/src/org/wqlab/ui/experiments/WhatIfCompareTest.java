@@ -42,7 +42,8 @@ import org.wqlab.ui.testing.UiWait;
 /**
  * The compare editor's What if tab under Xvfb: two default runs of the simulated board at 512 MiB and 1 GiB compared,
  * the twin fitted to exactly them predicts what the headless Predictor predicts for the same inputs, beside each run's
- * measured worst and curve; a comparison of two runs at one cached size shows the Calibrator's refusal.
+ * measured worst and curve, and changes made in a row make one prediction; a comparison of two runs at one cached
+ * size shows the Calibrator's refusal.
  */
 class WhatIfCompareTest {
     private static final Duration RUN = Duration.ofSeconds(240);
@@ -85,8 +86,8 @@ class WhatIfCompareTest {
 
         for (RunResult r : List.of(small, large)) {
             RecordedRun run = RecordedRun.read(r.folder());
-            assertTrue(panel.measured().getText().contains(String.format(Locale.ROOT, "(%.0f MiB cached): %.1f ms",
-                    run.cachedMib(), run.measuredWorstUs() / 1000.0)), panel.measured().getText());
+            assertTrue(panel.measured().contains(String.format(Locale.ROOT, "(%.0f MiB cached): %.1f ms",
+                    run.cachedMib(), run.measuredWorstUs() / 1000.0)), panel.measured());
         }
         assertEquals(2, measuredCurves(panel), "a measured curve per compared run");
         double[] firstCurve = panel.predictedCurve().getYSeries();
@@ -113,6 +114,20 @@ class WhatIfCompareTest {
         EditorTabs.hideSideViews(page);
         UiWait.settle(display);
         Screenshots.capture(wb.shell(), Screenshots.directory().resolve("what-if-compare.png"));
+
+        // a spinner held down: 33 changes in a row make one prediction, of the last value
+        long runsBefore = panel.predictionsRun();
+        for (int mib = 1024; mib <= 3072; mib += 64) {
+            panel.sizeMib().setSelection(mib);
+            panel.sizeMib().notifyListeners(SWT.Modify, new Event());
+        }
+        Prediction last = UiWait.until(display, () -> {
+            Prediction p = panel.prediction();
+            return p != null && p.cachedBytes() == 3072L << 20 ? p : null;
+        }, PREDICTED, "the prediction at 3072 MiB");
+        assertEquals(Predictor.predict(twin, at512.withCachedBytes(3072L << 20)).predictedWorstUs(),
+                last.predictedWorstUs());
+        assertEquals(1, panel.predictionsRun() - runsBefore, "33 requests in a row make one prediction");
         page.closeEditor(editor, false);
     }
 

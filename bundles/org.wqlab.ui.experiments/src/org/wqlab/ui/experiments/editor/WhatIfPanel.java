@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -13,8 +14,6 @@ import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
-import org.eclipse.swt.custom.StyleRange;
-import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.layout.RowLayout;
@@ -104,7 +103,7 @@ public final class WhatIfPanel {
     private final Combo kernel;
     private final Button umount;
     private final Label result;
-    private final StyledText measuredText;
+    private final Composite measuredLines;
     private final ScrolledComposite scroll;
     private final Composite words;
     private final Chart chart;
@@ -112,6 +111,7 @@ public final class WhatIfPanel {
     private final List<Control> inputs;
     private final AtomicReference<Request> latest = new AtomicReference<>();
     private final Job predictJob;
+    private final AtomicLong predictionsRun = new AtomicLong();
     private volatile Twin twin;
     private volatile Prediction prediction;
     private List<Measured> measured = List.of();
@@ -164,13 +164,10 @@ public final class WhatIfPanel {
         GridDataFactory.fillDefaults().grab(true, false).hint(200, SWT.DEFAULT).applyTo(result);
         result.setText("Loading the experiments ...");
         result.setForeground(predictedColour);
-        measuredText = new StyledText(words, SWT.WRAP | SWT.READ_ONLY);
-        // the column has the panel's colour, not the scroller's
-        words.setBackground(root.getBackground());
-        measuredText.setBackground(root.getBackground());
-        measuredText.setCaret(null);
-        measuredText.setData(ExperimentIds.KEY, ExperimentIds.WHAT_IF_MEASURED);
-        GridDataFactory.fillDefaults().grab(true, false).hint(200, SWT.DEFAULT).applyTo(measuredText);
+        measuredLines = new Composite(words, SWT.NONE);
+        measuredLines.setData(ExperimentIds.KEY, ExperimentIds.WHAT_IF_MEASURED);
+        GridLayoutFactory.fillDefaults().spacing(0, 2).applyTo(measuredLines);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(measuredLines);
         ScrollingColumn.attach(scroll, words);
         body.setWeights(68, 32);
         predictJob = Job.create("What if: predicting", this::runLatest);
@@ -216,9 +213,10 @@ public final class WhatIfPanel {
         return result;
     }
 
-    /** Each shown experiment's measured worst after the pull, a line each in its curve's colour. */
-    public StyledText measured() {
-        return measuredText;
+    /** What the column says was measured: each shown experiment's worst after the pull, a line each. */
+    public String measured() {
+        return String.join("\n", java.util.Arrays.stream(measuredLines.getChildren())
+                .map(c -> ((Label) c).getText()).toList());
     }
 
     public Chart chart() {
@@ -233,6 +231,11 @@ public final class WhatIfPanel {
     /** The prediction drawn now, or null (fitting, refused, or predicting). */
     public Prediction prediction() {
         return prediction;
+    }
+
+    /** How many predictions the panel has run (requests made close together make one). */
+    public long predictionsRun() {
+        return predictionsRun.get();
     }
 
     /** The twin fitted, or null (fitting or refused). */
@@ -321,21 +324,25 @@ public final class WhatIfPanel {
 
     /** A line per shown experiment, in its curve's colour: name, cached size, measured worst after the pull. */
     private void showMeasuredLines() {
-        StringBuilder text = new StringBuilder("MEASURED worst delay after the pull (solid lines):");
-        List<StyleRange> colours = new ArrayList<>();
+        for (Control old : measuredLines.getChildren()) {
+            old.dispose();
+        }
+        wrapping(measuredLines, "MEASURED worst delay after the pull (solid lines):");
         for (int i = 0; i < measured.size(); i++) {
             Measured m = measured.get(i);
             String size = m.cachedMib() == null ? "" : String.format(Locale.ROOT, " (%.0f MiB cached)", m.cachedMib());
             String worst = m.worstUs() == null ? "no delay reported after the pull"
                     : String.format(Locale.ROOT, "%.1f ms", m.worstUs() / 1000.0);
-            String line = "\u2501\u2501 " + m.name() + size + ": " + worst;
-            text.append('\n');
-            StyleRange r = new StyleRange(text.length(), line.length(), SwtColours.of(Palette.series(i)), null);
-            colours.add(r);
-            text.append(line);
+            wrapping(measuredLines, "\u2501\u2501 " + m.name() + size + ": " + worst)
+                    .setForeground(SwtColours.of(Palette.series(i)));
         }
-        measuredText.setText(text.toString());
-        measuredText.setStyleRanges(colours.toArray(StyleRange[]::new));
+    }
+
+    private static Label wrapping(Composite parent, String text) {
+        Label l = new Label(parent, SWT.WRAP);
+        l.setText(text);
+        GridDataFactory.fillDefaults().grab(true, false).hint(200, SWT.DEFAULT).applyTo(l);
+        return l;
     }
 
     private void refuse(String why) {
@@ -384,6 +391,7 @@ public final class WhatIfPanel {
     /** The prediction Job: answers the latest request; a request made meanwhile schedules it once more. */
     private org.eclipse.core.runtime.IStatus runLatest(IProgressMonitor monitor) {
         Request r = latest.get();
+        predictionsRun.incrementAndGet();
         Prediction p;
         try {
             p = Predictor.predict(r.twin(), r.whatIf());
