@@ -16,6 +16,7 @@ import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.ui.ViewIds;
+import org.wqlab.ui.experiments.compare.CompareEditor;
 import org.wqlab.ui.experiments.editor.ExperimentEditor;
 import org.wqlab.ui.experiments.model.ExperimentProjects;
 import org.wqlab.ui.testing.UiWait;
@@ -47,7 +48,14 @@ final class EditorTabs {
     }
 
     static void select(ExperimentEditor editor, String title) {
-        var tabs = (CTabFolder) find(editor.banner().getParent(), ExperimentIds.EDITOR_TABS);
+        select((CTabFolder) find(editor.banner().getParent(), ExperimentIds.EDITOR_TABS), title);
+    }
+
+    static void select(CompareEditor editor, String title) {
+        select((CTabFolder) find(editor.verdict().getParent(), ExperimentIds.COMPARE_TABS), title);
+    }
+
+    private static void select(CTabFolder tabs, String title) {
         for (var item : tabs.getItems()) {
             if (item.getText().equals(title)) {
                 tabs.setSelection(item);
@@ -64,6 +72,17 @@ final class EditorTabs {
             }
         }
         throw new AssertionError("no " + key);
+    }
+
+    /** Hides the views beside the editor area, so a screenshot shows the editor large. */
+    static void hideSideViews(IWorkbenchPage page) {
+        for (String id : java.util.List.of(ViewIds.LIVE_PLOT, ViewIds.CONSOLE, ViewIds.PROGRESS,
+                ViewIds.KERNEL_MODULE, ViewIds.PROPERTIES, ViewIds.BOARDS)) {
+            org.eclipse.ui.IViewPart v = page.findView(id);
+            if (v != null) {
+                page.hideView(v);
+            }
+        }
     }
 
     /** Runs {@code work} on a thread of its own while the UI keeps dispatching; its result or its exception. */

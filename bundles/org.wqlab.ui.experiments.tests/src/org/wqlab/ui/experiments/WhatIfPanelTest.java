@@ -5,20 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
-import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.junit.jupiter.api.Test;
 import org.wqlab.core.model.ExperimentStatus;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.predict.Prediction;
 import org.wqlab.sequence.run.RunResult;
-import org.wqlab.ui.ViewIds;
 import org.wqlab.ui.experiments.editor.ExperimentEditor;
 import org.wqlab.ui.experiments.editor.ExperimentEditorInput;
 import org.wqlab.ui.experiments.editor.WhatIfPanel;
@@ -60,7 +57,7 @@ class WhatIfPanelTest {
                 "the twin predicts the run it was fitted on: " + panel.result().getText());
         assertTrue(panel.result().getText().startsWith("PREDICTION (simulated twin, not a measurement)"),
                 panel.result().getText());
-        double firstCurveTop = top(panel, 1);
+        double firstCurveTop = top(panel);
 
         panel.sizeMib().setSelection(2048);
         panel.sizeMib().notifyListeners(SWT.Modify, new org.eclipse.swt.widgets.Event());
@@ -72,19 +69,13 @@ class WhatIfPanelTest {
                 + second.predictedWorstUs());
         assertTrue(panel.result().getText().contains(String.format(java.util.Locale.ROOT, "%.1f ms",
                 second.predictedWorstUs() / 1000.0)), panel.result().getText());
-        double secondCurveTop = top(panel, 1);
+        double secondCurveTop = top(panel);
         assertTrue(secondCurveTop >= second.lowUs() / 1000.0 && secondCurveTop <= second.highUs() / 1000.0,
                 "the curve's peak " + secondCurveTop + " ms within the predicted range " + second);
         assertTrue(secondCurveTop > firstCurveTop * 1.6, firstCurveTop + " -> " + secondCurveTop);
-        assertEquals("PREDICTION (not measured)", panel.chart().getSeriesSet().getSeries()[1].getId());
+        assertEquals("PREDICTION (not measured)", panel.predictedCurve().getId());
 
-        for (String id : List.of(ViewIds.LIVE_PLOT, ViewIds.CONSOLE, ViewIds.PROGRESS, ViewIds.KERNEL_MODULE,
-                ViewIds.PROPERTIES, ViewIds.BOARDS)) {
-            IViewPart v = page.findView(id);
-            if (v != null) {
-                page.hideView(v);
-            }
-        }
+        EditorTabs.hideSideViews(page);
         UiWait.settle(display);
         Path png = Screenshots.directory().resolve("what-if.png");
         Screenshots.capture(shell, png);
@@ -95,10 +86,10 @@ class WhatIfPanelTest {
         throw new AssertionError(panel.result().getText());
     }
 
-    /** The highest y of a chart series, ms. */
-    private static double top(WhatIfPanel panel, int series) {
+    /** The highest y of the predicted curve, ms. */
+    private static double top(WhatIfPanel panel) {
         double max = 0;
-        for (double y : panel.chart().getSeriesSet().getSeries()[series].getYSeries()) {
+        for (double y : panel.predictedCurve().getYSeries()) {
             max = Math.max(max, y);
         }
         return max;

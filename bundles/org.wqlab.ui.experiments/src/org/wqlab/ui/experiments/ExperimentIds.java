@@ -29,6 +29,8 @@ public final class ExperimentIds {
     public static final String WHAT_IF_SIZE = "editor.whatIf.size";
     public static final String WHAT_IF_RESULT = "editor.whatIf.result";
     public static final String WHAT_IF_CHART = "editor.whatIf.chart";
+    /** The What if tab's line of each shown experiment's measured worst. */
+    public static final String WHAT_IF_MEASURED = "editor.whatIf.measured";
     public static final String EDITOR_EVENTS = "editor.events";
     public static final String EDITOR_LOG = "editor.log";
     public static final String EDITOR_SEQUENCE_AS_RUN = "editor.sequenceAsRun";
@@ -43,6 +45,8 @@ public final class ExperimentIds {
     public static final String COMPARE_TABLE = "compare.table";
     public static final String COMPARE_VERDICT = "compare.verdict";
     public static final String COMPARE_EXPLANATION = "compare.explanation";
+    /** The compare editor's tabs (Overlay, What if). */
+    public static final String COMPARE_TABS = "compare.tabs";
 
     private ExperimentIds() {
     }

@@ -11,8 +11,11 @@ import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
@@ -26,6 +29,7 @@ import org.wqlab.report.Comparison;
 import org.wqlab.report.Units;
 import org.wqlab.ui.experiments.ExperimentIds;
 import org.wqlab.ui.experiments.ReadOnlyEditor;
+import org.wqlab.ui.experiments.editor.WhatIfPanel;
 import org.wqlab.ui.experiments.export.EditorMenus;
 import org.wqlab.ui.experiments.model.DelayText;
 import org.wqlab.ui.plot.ComparedExperiment;
@@ -35,8 +39,9 @@ import org.wqlab.ui.plot.ComparisonSeries;
 /**
  * Two or more experiments side by side: their delays overlaid and aligned on the USB disconnect (t = 0) in
  * org.wqlab.ui.plot's {@link ComparisonChart} (the experiment editor's chart: per-pixel min/max frames, wheel, drag
- * and keys), a table of worst delay, p99, count, kernel, config and cached size, and the verdict. The model is the
- * report bundle's {@link Comparison}; loading (and the chart's series) runs in a Job.
+ * and keys), a table of worst delay, p99, count, kernel, config and cached size, and the verdict (the Overlay tab);
+ * the What if tab ({@link WhatIfPanel}) fits a simulated twin to the compared runs and predicts beside them. The model
+ * is the report bundle's {@link Comparison}; loading (and the chart's series) runs in a Job.
  */
 public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
 
@@ -52,6 +57,7 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
     private Label explanation;
     private ComparisonChart chart;
     private Table table;
+    private WhatIfPanel whatIf;
     private volatile Comparison comparison;
     private volatile String loadError;
 
@@ -70,6 +76,11 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
 
     public Table table() {
         return table;
+    }
+
+    /** The What if tab: a twin fitted to the compared runs, its prediction beside each one's measured worst. */
+    public WhatIfPanel whatIf() {
+        return whatIf;
     }
 
     public Label verdict() {
@@ -94,8 +105,10 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
         explanation.setData(ExperimentIds.KEY, ExperimentIds.COMPARE_EXPLANATION);
         GridDataFactory.fillDefaults().grab(true, false).indent(6, 0).hint(400, SWT.DEFAULT).applyTo(explanation);
 
-        SashForm sash = new SashForm(root, SWT.VERTICAL);
-        GridDataFactory.fillDefaults().grab(true, true).applyTo(sash);
+        CTabFolder tabs = new CTabFolder(root, SWT.BOTTOM | SWT.FLAT);
+        tabs.setData(ExperimentIds.KEY, ExperimentIds.COMPARE_TABS);
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(tabs);
+        SashForm sash = new SashForm(tabs, SWT.VERTICAL);
         chart = new ComparisonChart(sash, "Delay around the USB disconnect");
         chart.chart().setData(ExperimentIds.KEY, ExperimentIds.COMPARE_CHART);
         table = new Table(sash, SWT.FULL_SELECTION | SWT.V_SCROLL | SWT.H_SCROLL | SWT.MULTI);
@@ -108,8 +121,18 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
             c.setWidth(WIDTHS[i]);
         }
         sash.setWeights(7, 3);
+        tab(tabs, "Overlay", sash);
+        whatIf = new WhatIfPanel(tabs);
+        tab(tabs, "What if", whatIf.control());
+        tabs.setSelection(0);
         EditorMenus.register(getSite(), ExperimentIds.COMPARE_MENU, chart.chart().getPlotArea().getControl(), table);
         load();
+    }
+
+    private static void tab(CTabFolder tabs, String title, Control control) {
+        CTabItem item = new CTabItem(tabs, SWT.NONE);
+        item.setText(title);
+        item.setControl(control);
     }
 
     private void load() {
@@ -163,6 +186,11 @@ public final class CompareEditor extends ReadOnlyEditor<CompareEditorInput> {
         }
         comparison = c;
         root.layout(true, true);
+        List<WhatIfPanel.Shown> shown = new ArrayList<>();
+        for (int i = 0; i < c.experiments().size(); i++) {
+            shown.add(new WhatIfPanel.Shown(c.labels().get(i), c.experiments().get(i)));
+        }
+        whatIf.load(shown, WhatIfPanel.Fit.shownRuns());
     }
 
     @Override

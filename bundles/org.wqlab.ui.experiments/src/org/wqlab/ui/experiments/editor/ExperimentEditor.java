@@ -218,12 +218,7 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
         verdict = verdictRow(verdictSide);
         Composite legend = PlotLegend.column(verdictSide);
         GridDataFactory.fillDefaults().grab(true, false).indent(0, 8).applyTo(legend);
-        scroll.setContent(verdictSide);
-        scroll.setExpandHorizontal(true);
-        scroll.setExpandVertical(true);
-        // the verdict wraps to the column's width; the column scrolls when it is taller than the plot
-        scroll.addListener(SWT.Resize, e -> fitColumn(scroll, verdictSide));
-        verdictSide.addListener(SWT.Resize, e -> fitColumn(scroll, verdictSide));
+        ScrollingColumn.attach(scroll, verdictSide);
         plotTab.setWeights(74, 26);
         overlay = AttributionOverlay.attach(chart.chart(), null);
         tab("Plot", plotTab);
@@ -396,16 +391,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
 
     private void refitVerdictColumn() {
         Composite column = verdict.getParent().getParent();
-        fitColumn((ScrolledComposite) column.getParent(), column);
+        ScrollingColumn.fit((ScrolledComposite) column.getParent(), column);
         column.layout(true, true);
-    }
-
-    private static void fitColumn(ScrolledComposite scroll, Composite column) {
-        int width = scroll.getClientArea().width;
-        int height = column.computeSize(width, SWT.DEFAULT).y;
-        if (scroll.getMinHeight() != height) {
-            scroll.setMinHeight(height);
-        }
     }
 
     /** The outcome against the run's limits above the verdict: the overall word, then each limit; hidden without. */
@@ -514,7 +501,8 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                         timeline.load(AnalysisFiles.traceLog(d.loaded().folder()), analysis);
                         breakdown.show(analysis);
                         AttributionOverlay.setVerdict(verdict, analysis);
-                        whatIf.load(d.loaded());
+                        whatIf.load(List.of(new WhatIfPanel.Shown("this run", d.loaded())),
+                                WhatIfPanel.Fit.boardOf(d.loaded().folder().dir().getParent()));
                         refitVerdictColumn();
                     }
                 });
