@@ -129,16 +129,18 @@ class ImportSourceTest {
     @Test
     void extrasAreWrittenBeforeTheExperimentAppears() throws Exception {
         Path file = Files.writeString(tmp.resolve("job.txt"), "C container 1\nK [    2.000000] DELAY: 355\n");
-        ImportExtras extras = new ImportExtras(Map.of("lava.jobId", "6"), Map.of("lava-job.yaml",
-                "job_name: x\n".getBytes(StandardCharsets.UTF_8)));
+        ImportExtras extras = new ImportExtras("job 6 of a lab", Map.of("lava.jobId", "6"),
+                Map.of("lava-job.yaml", "job_name: x\n".getBytes(StandardCharsets.UTF_8)));
         LoadedExperiment e = ExperimentLoader.importLog(new Workspace(tmp.resolve("ws")), file, "job", CREATED,
                 withContainer(), extras);
         assertEquals("job_name: x\n", Files.readString(e.folder().dir().resolve("lava-job.yaml")));
         assertEquals("6", e.folder().readMetadata().boardFacts().get("lava.jobId"));
+        assertEquals("imported from job 6 of a lab (test container)", e.folder().readMetadata().notes(),
+                "the origin given, not the file's path");
         assertTrue(e.folder().readMetadata().boardFacts().containsKey(LogYear.FACT_SOURCE_MODIFIED));
         for (String bad : new String[] { "kernel.log", "source", "../x", "a/b", ".hidden", "" }) {
             assertThrows(IllegalArgumentException.class,
-                    () -> new ImportExtras(Map.of(), Map.of(bad, new byte[0])), bad);
+                    () -> new ImportExtras("", Map.of(), Map.of(bad, new byte[0])), bad);
         }
     }
 

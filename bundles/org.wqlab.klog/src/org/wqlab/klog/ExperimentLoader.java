@@ -170,7 +170,8 @@ public final class ExperimentLoader {
             LogContent content = imported.content();
             String note = imported.note();
             LogImporter importer = imported.importer();
-            String notes = "imported from " + log.toAbsolutePath() + " (" + importer.name() + ")"
+            String from = extras.origin().isEmpty() ? log.toAbsolutePath().toString() : extras.origin();
+            String notes = "imported from " + from + " (" + importer.name() + ")"
                     + (note.isEmpty() ? "" : "; " + note)
                     + imported.year().map(y -> "; " + y.note()).orElse("");
             Map<String, String> facts = sourceFacts(log, imported);

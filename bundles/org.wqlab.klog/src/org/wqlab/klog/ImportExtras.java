@@ -12,17 +12,20 @@ import org.wqlab.core.store.ExperimentFolder;
  * log (a LAVA job's definition, say). Both are written into the import's staging folder, so the experiment appears
  * with them or not at all.
  *
- * @param facts board facts, added to those the import records
- * @param files file name (a plain name, no folder) to content
+ * @param origin where the log came from, for the notes ("LAVA job 6 at URL"); "" for the file's own path (a caller
+ *               that wrote the log to a temporary file names where it got it)
+ * @param facts  board facts, added to those the import records
+ * @param files  file name (a plain name, no folder) to content
  */
-public record ImportExtras(Map<String, String> facts, Map<String, byte[]> files) {
+public record ImportExtras(String origin, Map<String, String> facts, Map<String, byte[]> files) {
 
-    public static final ImportExtras NONE = new ImportExtras(Map.of(), Map.of());
+    public static final ImportExtras NONE = new ImportExtras("", Map.of(), Map.of());
 
     private static final Set<String> TAKEN = Set.of(ExperimentFolder.KERNEL_LOG, ExperimentFolder.METADATA,
             ExperimentFolder.SOURCE);
 
     public ImportExtras {
+        origin = origin == null ? "" : origin;
         facts = Map.copyOf(facts);
         for (String name : files.keySet()) {
             if (name.isEmpty() || name.contains("/") || name.contains("\\") || name.startsWith(".")

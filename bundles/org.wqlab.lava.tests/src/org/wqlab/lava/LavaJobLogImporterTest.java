@@ -153,6 +153,8 @@ class LavaJobLogImporterTest {
 
         ExperimentMetadata m = e.folder().readMetadata();
         assertEquals("LAVA job 6 (qemu on qemu-01): wqlab usb_disconnect", m.name());
+        assertTrue(m.notes().startsWith("imported from LAVA job 6 at http://127.0.0.1:8000/scheduler/job/6 (LAVA job"
+                + " log (YAML records)); LAVA job log: 696 kernel records streamed by the job"), m.notes());
         assertEquals("20261207-133400", e.folder().id().substring(0, 15), "created when the job started");
         assertEquals("6", m.boardFacts().get("lava.jobId"));
         assertEquals("http://127.0.0.1:8000/scheduler/job/6", m.boardFacts().get("lava.jobUrl"));

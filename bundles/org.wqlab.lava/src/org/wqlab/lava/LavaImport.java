@@ -56,8 +56,8 @@ public final class LavaImport {
             facts.put("lava.deviceType", job.deviceType());
             facts.put("lava.device", job.device());
             facts.put("lava.health", job.health());
-            ImportExtras extras = new ImportExtras(facts, Map.of(LavaExecution.JOB_FILE,
-                    definition.getBytes(StandardCharsets.UTF_8)));
+            ImportExtras extras = new ImportExtras("LAVA job " + id + " at " + server.jobPage(id), facts,
+                    Map.of(LavaExecution.JOB_FILE, definition.getBytes(StandardCharsets.UTF_8)));
             return ExperimentLoader.importLog(workspace, file, name, created(job), LogImporters.installed(), extras);
         } finally {
             Files.deleteIfExists(file);
