@@ -13,13 +13,10 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Listener;
 import org.eclipse.swt.widgets.MenuItem;
-import org.eclipse.swt.widgets.Table;
 import org.eclipse.ui.IWorkbenchPage;
 import org.junit.jupiter.api.Test;
 import org.wqlab.core.store.LoadedExperiment;
@@ -81,47 +78,21 @@ class SourceTabTest {
         assertTrue(source.lineText(PULL_IN_SOURCE - 13).contains("\"msg\": \">> qmp-usb: disconnect done\\r\""),
                 "the dispatcher's pull, a few lines before the kernel saw it: " + source.lineText(PULL_IN_SOURCE - 13));
         assertEquals("line " + PULL_IN_SOURCE, source.searchStatus());
-        inView(display, source.table(), PULL_IN_SOURCE - 1);
+        UiWait.until(display, () -> source.isShown(PULL_IN_SOURCE - 1), WAIT, "the pull's line drawn");
         assertEquals(source.control(), selectedTab(editor).getControl(), "the Source tab is shown");
         assertEquals("", rawLog.search().getText(), "the Raw log's own search is left alone");
 
-        drawn(display, source.table());
+        EditorTabs.drawn(display, source.table());
+        assertTrue(source.isShown(PULL_IN_SOURCE - 1), "the pull's line still drawn, as the picture shows it");
         Screenshots.capture(wb.shell(), Screenshots.directory().resolve("experiment-source.png"));
         wb.page().closeEditor(editor, false);
     }
 
     private static List<String> titles(ExperimentEditor editor) {
-        return Arrays.stream(tabs(editor).getItems()).map(CTabItem::getText).toList();
+        return Arrays.stream(EditorTabs.tabs(editor).getItems()).map(CTabItem::getText).toList();
     }
 
     private static CTabItem selectedTab(ExperimentEditor editor) {
-        return tabs(editor).getSelection();
-    }
-
-    private static CTabFolder tabs(ExperimentEditor editor) {
-        return Arrays.stream(editor.banner().getParent().getChildren()).filter(CTabFolder.class::isInstance)
-                .map(CTabFolder.class::cast).findFirst().orElseThrow();
-    }
-
-    /** Waits for {@code row} to be in view: GTK scrolls a large table in the frames after it is asked to. */
-    private static void inView(Display display, Table table, int row) {
-        UiWait.until(display, () -> {
-            int top = table.getTopIndex();
-            int rows = table.getClientArea().height / table.getItemHeight();
-            return rows > 1 && top <= row && row < top + rows;
-        }, WAIT, "row " + row + " to come into view; top " + table.getTopIndex());
-    }
-
-    /** Waits for the table to be drawn twice more, so the screenshot shows the selection. */
-    private static void drawn(Display display, Table table) {
-        for (int frame = 0; frame < 2; frame++) {
-            boolean[] painted = { false };
-            Listener paint = e -> painted[0] = true;
-            table.addListener(SWT.Paint, paint);
-            table.redraw();
-            UiWait.until(display, () -> painted[0], WAIT, "the source to be drawn");
-            table.removeListener(SWT.Paint, paint);
-        }
-        UiWait.settle(display);
+        return EditorTabs.tabs(editor).getSelection();
     }
 }

@@ -22,6 +22,8 @@ import org.eclipse.swt.dnd.Transfer;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.Font;
 import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
@@ -48,6 +50,8 @@ public final class RawLogView {
     /** Rows added per turn of the event loop: GTK spends microseconds on each, a million at once would freeze it. */
     private static final int ROWS_PER_TURN = 20_000;
     private static final int MAX_TEXT_COLUMN_WIDTH = 8_000;
+    /** For how many frames after a reveal it is made again while the row is not shown (see {@link #reveal}). */
+    private static final int REVEAL_FRAMES = 30;
 
     private final Composite root;
     private final Text search;
@@ -306,19 +310,37 @@ public final class RawLogView {
         int top = (int) Math.max(0, row - visible / 3);
         table.setTopIndex(top);
         // a table not drawn since its rows were added (a tab just shown) has no measured row yet, and GTK's estimate
-        // lands elsewhere: once it has drawn a frame the same call lands
+        // scrolls elsewhere: after each of the next frames, while the row drawn mid-table is not near it, again
         Listener again = new Listener() {
+            private int frames = REVEAL_FRAMES;
+
             @Override
             public void handleEvent(org.eclipse.swt.widgets.Event e) {
-                table.removeListener(SWT.Paint, this);
-                later(() -> {
-                    if (!table.isDisposed() && selectedRow == row) {
-                        table.setTopIndex(top);
-                    }
-                });
+                boolean shown = isShown((int) row);
+                if (shown || --frames <= 0 || selectedRow != row) {
+                    table.removeListener(SWT.Paint, this);
+                }
+                if (!shown) {
+                    later(() -> {
+                        if (!table.isDisposed() && selectedRow == row) {
+                            table.setTopIndex(top);
+                        }
+                    });
+                }
             }
         };
         table.addListener(SWT.Paint, again);
+    }
+
+    /**
+     * Whether {@code row} (0-based) is among the rows drawn now, judged by the row at the middle of the table (what
+     * GTK draws there, not its top index, which can be an estimate).
+     */
+    public boolean isShown(int row) {
+        Rectangle area = table.getClientArea();
+        int visible = Math.max(1, area.height / Math.max(1, table.getItemHeight()));
+        TableItem middle = table.getItem(new Point(area.x + 4, area.y + area.height / 2));
+        return middle != null && Math.abs(table.indexOf(middle) - row) <= visible / 2;
     }
 
     private void userSelected(TableItem item) {
