@@ -112,6 +112,10 @@ class ImportedFormatPluginTest {
             assertEquals("[ 2001.104230] DELAY: 12", Files.readAllLines(exp.resolve("kernel.log")).get(0));
             String metadata = Files.readString(exp.resolve("experiment.json"));
             assertTrue(metadata.contains("(trace-cmd report); 3 trace-cmd events"), metadata);
+            assertEquals(Files.readString(report), Files.readString(exp.resolve("source/trace.dat.txt")),
+                    "the report the plug-in converted is kept as it was");
+            assertTrue(imp.out().contains("source: trace.dat.txt (trace-cmd), kept as source/trace.dat.txt"),
+                    imp.out());
 
             // stats of the file itself reads it through the same importer
             CliRun stats = CliRun.of("stats", report.toString(), "--json");
@@ -125,6 +129,9 @@ class ImportedFormatPluginTest {
             CliRun bad = CliRun.of("import", broken.toString(), "--workspace", ws.toString());
             assertEquals(2, bad.code());
             assertTrue(bad.err().contains(broken + ":2: not a latency_delay event"), bad.err());
+            try (var s = Files.list(ws)) {
+                assertEquals(List.of(exp), s.toList(), "the refused report left no folder");
+            }
             CliRun badStats = CliRun.of("stats", broken.toString());
             assertEquals(2, badStats.code());
             assertTrue(badStats.err().contains(broken + ":2: not a latency_delay event"), badStats.err());

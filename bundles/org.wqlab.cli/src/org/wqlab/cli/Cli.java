@@ -16,6 +16,7 @@ import org.wqlab.analysis.Analysis;
 import org.wqlab.analysis.ExperimentAnalyzer;
 import org.wqlab.analysis.trace.importer.TraceImporters;
 import org.wqlab.core.model.ExperimentMetadata;
+import org.wqlab.core.model.ImportSource;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.samples.Boots;
 import org.wqlab.core.samples.LogContent;
@@ -221,6 +222,7 @@ public final class Cli {
             try {
                 LoadedExperiment e = ExperimentLoader.importLog(ws, log, expName, Instant.now());
                 out.println("imported " + log + " as " + e.folder().dir());
+                sourceLine(e.metadata()).ifPresent(l -> out.println("  " + l));
                 printSummary(e.content(), e.statistics()); // computed once already, for the cache
                 if (trace != null) {
                     importTrace(e.folder(), Path.of(trace));
@@ -242,6 +244,19 @@ public final class Cli {
         out.println("  " + TraceImporters.installed().importInto(folder, trace));
         Analysis analysis = ExperimentAnalyzer.analyzeAndWrite(folder);
         out.println("  verdict: " + analysis.verdict().headline());
+    }
+
+    /**
+     * What an imported experiment was imported from and where it keeps that file:
+     * {@code source: job_6.yaml (lava-job), kept as source/job_6.yaml, 231085 bytes, sha256 ...}.
+     */
+    static Optional<String> sourceLine(ExperimentMetadata m) {
+        ImportSource s = m == null ? null : m.source();
+        if (s == null) {
+            return Optional.empty();
+        }
+        return Optional.of("source: " + s.name() + " (" + s.importer() + "), kept as " + s.file() + ", " + s.bytes()
+                + " bytes" + (s.sha256() == null ? "" : ", sha256 " + s.sha256()));
     }
 
     private void printSummary(LogContent c, Statistics s) {
@@ -338,6 +353,7 @@ public final class Cli {
         } else {
             out.println(src.kind + " " + src.path + (src.metadata == null ? "" : " (" + src.metadata.name() + ")"));
             src.year.ifPresent(y -> out.println("  " + y.note()));
+            sourceLine(src.metadata).ifPresent(l -> out.println("  " + l));
             if (boots.size() > 1) {
                 for (StatsJson.BootFigures b : boots) {
                     out.printf(Locale.ROOT, "  boot %d (lines %d-%d%s):%n", b.boot().number(), b.boot().firstLine(),

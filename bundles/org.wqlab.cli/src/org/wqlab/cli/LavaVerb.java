@@ -271,6 +271,7 @@ final class LavaVerb {
                 var e = org.wqlab.lava.LavaImport.importJob(client, id, ws);
                 out.println("imported LAVA job " + id + " as " + e.folder().dir() + " (" + e.content().samples()
                         .size() + " samples, " + e.content().events().size() + " events)");
+                Cli.sourceLine(e.metadata()).ifPresent(l -> out.println("  " + l));
             } catch (LavaException e) {
                 err.println("wqlab import: " + e.getMessage());
                 status = ExitCodes.mostSerious(status, e instanceof LavaException.NotFound ? Cli.BAD_INPUT

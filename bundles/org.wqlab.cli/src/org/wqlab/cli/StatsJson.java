@@ -15,6 +15,7 @@ import org.wqlab.core.model.Event;
 import org.wqlab.core.model.EventKind;
 import org.wqlab.analysis.Analysis;
 import org.wqlab.core.model.ExperimentMetadata;
+import org.wqlab.core.model.ImportSource;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.samples.Boots;
 import org.wqlab.core.samples.LogContent;
@@ -67,6 +68,19 @@ final class StatsJson {
                 w.name("year").value(year.get().year());
                 w.name("basis").value(year.get().basis());
                 w.name("guessed").value(year.get().guessed());
+                w.endObject();
+            } else {
+                w.nullValue();
+            }
+            w.name("importedFrom");
+            ImportSource from = metadata == null ? null : metadata.source();
+            if (from != null) {
+                w.beginObject();
+                w.name("name").value(from.name());
+                w.name("file").value(from.file());
+                w.name("bytes").value(from.bytes());
+                w.name("sha256").value(from.sha256());
+                w.name("importer").value(from.importer());
                 w.endObject();
             } else {
                 w.nullValue();

@@ -5,17 +5,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 
 import org.wqlab.core.model.Event;
 import org.wqlab.core.model.EventKind;
 import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.core.model.ImportSource;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.samples.LogContent;
+import org.wqlab.core.store.AtomicFiles;
 import org.wqlab.core.store.DamagedExperimentException;
 import org.wqlab.core.store.ExperimentFolder;
 import org.wqlab.core.store.KernelLogCheck;
@@ -24,6 +28,7 @@ import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.core.store.LogDerivations;
 import org.wqlab.core.store.RawLogAppender;
 import org.wqlab.core.store.SampleCache;
+import org.wqlab.core.store.SourceCopy;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.core.store.WorkspaceContents;
 import org.wqlab.klog.importer.LogHead;
@@ -126,16 +131,26 @@ public final class ExperimentLoader {
     /**
      * Imports a log file as a new experiment through the installed importers ({@link LogImporters#installed()}):
      * the first that reads the file writes {@code kernel.log}, which is parsed in the same pass; a file no importer
-     * reads, or that is not kernel log text, is refused and leaves no experiment behind.
+     * reads, or that is not kernel log text, is refused and leaves no experiment behind. When the importer converted
+     * the file, the file itself is kept byte for byte in {@code source/} ({@link #keepSource}).
      */
     public static LoadedExperiment importLog(Workspace workspace, Path log, String name, Instant created)
             throws InputException, IOException {
-        return importLog(workspace, log, name, created, LogImporters.installed());
+        return importLog(workspace, log, name, created, LogImporters.installed(), ImportExtras.NONE);
     }
 
     /** As {@link #importLog(Workspace, Path, String, Instant)}, asking the given importers. */
     public static LoadedExperiment importLog(Workspace workspace, Path log, String name, Instant created,
             LogImporters importers) throws InputException, IOException {
+        return importLog(workspace, log, name, created, importers, ImportExtras.NONE);
+    }
+
+    /**
+     * As {@link #importLog(Workspace, Path, String, Instant)}, asking the given importers, with {@code extras}'
+     * facts and files added to the experiment before it appears.
+     */
+    public static LoadedExperiment importLog(Workspace workspace, Path log, String name, Instant created,
+            LogImporters importers, ImportExtras extras) throws InputException, IOException {
         if (!Files.isRegularFile(log)) {
             throw new InputException(log, 0, Files.exists(log) ? "not a regular file" : "no such file");
         }
@@ -155,12 +170,18 @@ public final class ExperimentLoader {
             LogContent content = imported.content();
             String note = imported.note();
             LogImporter importer = imported.importer();
-            String notes = "imported from " + log.toAbsolutePath() + " (" + importer.name() + ")"
+            String from = extras.origin().isEmpty() ? log.toAbsolutePath().toString() : extras.origin();
+            String notes = "imported from " + from + " (" + importer.name() + ")"
                     + (note.isEmpty() ? "" : "; " + note)
                     + imported.year().map(y -> "; " + y.note()).orElse("");
+            Map<String, String> facts = sourceFacts(log, imported);
+            facts.putAll(extras.facts());
             ExperimentMetadata metadata = ExperimentMetadata.of(reserved.id(), name, created,
                     ExperimentStatus.COMPLETED)
-                    .withNotes(notes).withBoardFacts(sourceFacts(log, imported));
+                    .withNotes(notes).withBoardFacts(facts).withSource(keepSource(folder, log, importer));
+            for (Map.Entry<String, byte[]> f : extras.files().entrySet()) {
+                AtomicFiles.write(folder.dir().resolve(f.getKey()), f.getValue());
+            }
             Event start = lastStart(content.events());
             if (start != null) {
                 Map<String, String> params = new LinkedHashMap<>(start.fields());
@@ -178,10 +199,25 @@ public final class ExperimentLoader {
             return loaded;
         } finally {
             if (!ok) {
-                deleteQuietly(folder);
-                deleteQuietly(reserved);
+                deleteQuietly(folder.dir());
+                deleteQuietly(reserved.dir());
             }
         }
+    }
+
+    /**
+     * The record of the file imported, kept byte for byte: an importer that copies the file unchanged left it as
+     * {@code kernel.log} already (a 1 GB log is not copied twice); any other's source is copied into
+     * {@code source/}, with its SHA-256, since the kernel log holds only the lines the importer took from it.
+     */
+    private static ImportSource keepSource(ExperimentFolder folder, Path log, LogImporter importer)
+            throws IOException {
+        long bytes = Files.size(log);
+        if (importer.copiesUnchanged() && Files.size(folder.kernelLog()) == bytes) {
+            return new ImportSource(log.getFileName().toString(), ExperimentFolder.KERNEL_LOG, bytes, null,
+                    importer.id());
+        }
+        return SourceCopy.keep(folder, log, importer.id());
     }
 
     /**
@@ -208,11 +244,15 @@ public final class ExperimentLoader {
         return start;
     }
 
-    private static void deleteQuietly(ExperimentFolder folder) {
-        try {
-            Files.deleteIfExists(folder.kernelLog());
-            Files.deleteIfExists(folder.metadataFile());
-            Files.deleteIfExists(folder.dir());
+    /** Removes a folder an import left unfinished, with everything in it. */
+    private static void deleteQuietly(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
         } catch (IOException e) {
             // leave it; the workspace loader reports an experiment without metadata
         }

@@ -1,6 +1,8 @@
 package org.wqlab.lava;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,16 +10,22 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wqlab.core.model.Event;
 import org.wqlab.core.model.EventKind;
+import org.wqlab.core.model.ExperimentMetadata;
+import org.wqlab.core.model.ImportSource;
+import org.wqlab.core.model.InputException;
 import org.wqlab.core.stats.DisconnectImpact;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.core.store.Workspace;
@@ -115,6 +123,74 @@ class LavaJobLogImporterTest {
         double lavaMs = lavaMeasurementMs(log, JobWriter.WORST_CASE);
         assertEquals(lavaMs, pull.worstDelayUs() / 1000.0, 1.0,
                 "the worst delay after the pull is what LAVA's own test case measured in the same job");
+
+        // the job log itself is kept, byte for byte, with every line the kernel log does not hold
+        byte[] input = resource("lava-job-default-128mib.yaml");
+        ImportSource source = e.folder().readMetadata().source();
+        assertEquals(new ImportSource("job_6.yaml", "source/job_6.yaml", 231_085, sha256(input), "lava-job"), source);
+        Path kept = e.folder().sourceFile(source).orElseThrow();
+        assertEquals(sha256(input), sha256(Files.readAllBytes(kept)));
+        List<String> keptLines = Files.readAllLines(kept);
+        assertEquals(1738, keptLines.size(), "every record of the job");
+        assertTrue(keptLines.contains("- {\"dt\": \"2026-12-07T13:34:01.065836\", \"lvl\": \"info\", \"msg\":"
+                + " \"lava-dispatcher, installed at version: 2023.01\"}"), "the dispatcher's first line");
+    }
+
+    /**
+     * A job imported from its server goes the same way as a file: the log LAVA gave is the import's source, the
+     * definition beside it, the job's facts in the metadata (here the real job and its log, as the server gave them).
+     */
+    @Test
+    void aJobFromItsServerKeepsItsLogAsTheSourceAndItsDefinitionBeside() throws Exception {
+        String log = new String(resource("lava-job-default-128mib.yaml"), StandardCharsets.UTF_8);
+        String definition = new String(resource("lava-job-default-128mib.job.yaml"), StandardCharsets.UTF_8);
+        LavaServer server = new LavaServer("lab", URI.create("http://127.0.0.1:8000"), "wqlab", null);
+        LavaClient.Job job = new LavaClient.Job(6, "Finished", "Complete", "qemu-01", "qemu", "wqlab usb_disconnect",
+                "", "2026-12-07T13:33:51Z", "2026-12-07T13:34:00Z", "2026-12-07T13:35:05Z");
+        Workspace ws = new Workspace(dir.resolve("ws"));
+
+        LoadedExperiment e = LavaImport.importJob(server, job, log, definition, ws);
+
+        ExperimentMetadata m = e.folder().readMetadata();
+        assertEquals("LAVA job 6 (qemu on qemu-01): wqlab usb_disconnect", m.name());
+        assertTrue(m.notes().startsWith("imported from LAVA job 6 at http://127.0.0.1:8000/scheduler/job/6 (LAVA job"
+                + " log (YAML records)); LAVA job log: 696 kernel records streamed by the job"), m.notes());
+        assertEquals("20261207-133400", e.folder().id().substring(0, 15), "created when the job started");
+        assertEquals("6", m.boardFacts().get("lava.jobId"));
+        assertEquals("http://127.0.0.1:8000/scheduler/job/6", m.boardFacts().get("lava.jobUrl"));
+        assertEquals("Complete", m.boardFacts().get("lava.health"));
+        byte[] input = resource("lava-job-default-128mib.yaml");
+        assertEquals(new ImportSource(LavaExecution.LOG_FILE, "source/" + LavaExecution.LOG_FILE, input.length,
+                sha256(input), "lava-job"), m.source());
+        assertArrayEquals(input, Files.readAllBytes(e.folder().sourceFile(m.source()).orElseThrow()));
+        assertEquals(definition, Files.readString(e.folder().dir().resolve(LavaExecution.JOB_FILE)));
+        assertEquals(696, Files.readAllLines(e.folder().kernelLog()).size());
+        try (var files = Files.list(ws.root())) {
+            assertEquals(List.of(e.folder().dir()), files.toList(), "one experiment, no staging folder left");
+        }
+    }
+
+    @Test
+    void aJobLogWithABrokenRecordIsRefusedNamingItsLineAndLeavesNoFolder() throws Exception {
+        List<String> lines = new java.util.ArrayList<>(List.of(new String(resource("lava-job-default-128mib.yaml"),
+                StandardCharsets.UTF_8).split("\n", -1)));
+        lines.set(899, lines.get(899).substring(0, 40)); // a record cut short, as a truncated download leaves it
+        Path log = Files.writeString(dir.resolve("job_6.yaml"), String.join("\n", lines));
+        Path ws = dir.resolve("ws");
+
+        InputException bad = assertThrows(InputException.class, () -> ExperimentLoader.importLog(new Workspace(ws),
+                log, "LAVA job 6", Instant.parse("2026-12-07T13:34:00Z")));
+
+        assertEquals(log, bad.file());
+        assertEquals(900, bad.line());
+        assertTrue(bad.getMessage().contains("job log line 900 is not a LAVA log record"), bad.getMessage());
+        try (var files = Files.list(ws)) {
+            assertEquals(List.of(), files.toList(), "no experiment, no staging folder, no source copy");
+        }
+    }
+
+    private static String sha256(byte[] bytes) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     }
 
     private static long count(LoadedExperiment e, EventKind kind) {

@@ -9,16 +9,17 @@ import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.wqlab.core.model.ExperimentMetadata;
 import org.wqlab.core.model.InputException;
-import org.wqlab.core.store.AtomicFiles;
 import org.wqlab.core.store.LoadedExperiment;
 import org.wqlab.core.store.Workspace;
 import org.wqlab.klog.ExperimentLoader;
+import org.wqlab.klog.ImportExtras;
+import org.wqlab.klog.importer.LogImporters;
 
 /**
- * A finished LAVA job as an experiment: its log read through the log importers (the LAVA job log importer takes it),
- * its definition and log kept beside the kernel log, the job's id, URL, device and health in the board facts.
+ * A finished LAVA job as an experiment: its log read through the log importers (the LAVA job log importer takes it)
+ * and kept whole as the import's source ({@code source/}{@value LavaExecution#LOG_FILE}), its definition beside the
+ * kernel log, the job's id, URL, device and health in the board facts; all written before the experiment appears.
  */
 public final class LavaImport {
 
@@ -33,30 +34,34 @@ public final class LavaImport {
             throw new LavaException("LAVA job " + id + " is " + job.state() + ": import it once it has finished ("
                     + client.server().jobPage(id) + ")");
         }
-        String log = client.logs(id, 0);
-        Path tmp = Files.createTempFile("lava-job-" + id + "-", ".yaml");
+        return importJob(client.server(), job, client.logs(id, 0), client.definition(id), workspace);
+    }
+
+    /** The finished {@code job} of {@code server} as an experiment, from its log and definition as LAVA gave them. */
+    public static LoadedExperiment importJob(LavaServer server, LavaClient.Job job, String log, String definition,
+            Workspace workspace) throws IOException, InputException {
+        long id = job.id();
+        Path dir = Files.createTempDirectory("lava-job-" + id + "-");
+        Path file = dir.resolve(LavaExecution.LOG_FILE);
         try {
-            Files.writeString(tmp, log, StandardCharsets.UTF_8);
+            Files.writeString(file, log, StandardCharsets.UTF_8);
             String name = "LAVA job " + id + " (" + job.deviceType() + (job.device().isEmpty() ? "" : " on "
                     + job.device()) + ")" + (job.description().isEmpty() ? "" : ": " + job.description());
-            LoadedExperiment e = ExperimentLoader.importLog(workspace, tmp, name, created(job));
-            AtomicFiles.write(e.folder().dir().resolve(LavaExecution.LOG_FILE), log.getBytes(StandardCharsets.UTF_8));
-            AtomicFiles.write(e.folder().dir().resolve(LavaExecution.JOB_FILE), client.definition(id)
-                    .getBytes(StandardCharsets.UTF_8));
-            Map<String, String> facts = new LinkedHashMap<>(e.metadata().boardFacts());
-            facts.put("board", "LAVA server " + client.server().name() + ", device type " + job.deviceType());
-            facts.put("lava.server", client.server().name());
-            facts.put("lava.serverUrl", client.server().url().toString());
+            Map<String, String> facts = new LinkedHashMap<>();
+            facts.put("board", "LAVA server " + server.name() + ", device type " + job.deviceType());
+            facts.put("lava.server", server.name());
+            facts.put("lava.serverUrl", server.url().toString());
             facts.put("lava.jobId", Long.toString(id));
-            facts.put("lava.jobUrl", client.server().jobPage(id).toString());
+            facts.put("lava.jobUrl", server.jobPage(id).toString());
             facts.put("lava.deviceType", job.deviceType());
             facts.put("lava.device", job.device());
             facts.put("lava.health", job.health());
-            ExperimentMetadata m = e.metadata().withBoardFacts(facts);
-            e.folder().writeMetadata(m);
-            return new LoadedExperiment(e.folder(), m, e.content(), e.derivations());
+            ImportExtras extras = new ImportExtras("LAVA job " + id + " at " + server.jobPage(id), facts,
+                    Map.of(LavaExecution.JOB_FILE, definition.getBytes(StandardCharsets.UTF_8)));
+            return ExperimentLoader.importLog(workspace, file, name, created(job), LogImporters.installed(), extras);
         } finally {
-            Files.deleteIfExists(tmp);
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(dir);
         }
     }
 

@@ -30,4 +30,13 @@ public interface LogImporter {
      * Bad content is an {@link InputException} naming the file and line.
      */
     String importInto(Path file, KernelLogOutput out) throws IOException, InputException;
+
+    /**
+     * True when {@link #importInto} writes the file unchanged, so the experiment's kernel log is the file itself and
+     * nothing more is kept; otherwise (the default: the importer converts) the file is kept byte for byte beside it,
+     * in the experiment's {@code source/} folder, with what it holds besides the kernel log.
+     */
+    default boolean copiesUnchanged() {
+        return false;
+    }
 }

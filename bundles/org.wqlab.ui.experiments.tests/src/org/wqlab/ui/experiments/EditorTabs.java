@@ -5,11 +5,14 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 
 import org.eclipse.core.resources.IProject;
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Listener;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Table;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
@@ -47,8 +50,13 @@ final class EditorTabs {
         return new Workbench(display, shell, page, ExperimentProjects.workspaceOf(project));
     }
 
+    /** The editor's tabs. */
+    static CTabFolder tabs(ExperimentEditor editor) {
+        return (CTabFolder) find(editor.banner().getParent(), ExperimentIds.EDITOR_TABS);
+    }
+
     static void select(ExperimentEditor editor, String title) {
-        select((CTabFolder) find(editor.banner().getParent(), ExperimentIds.EDITOR_TABS), title);
+        select(tabs(editor), title);
     }
 
     static void select(CompareEditor editor, String title) {
@@ -83,6 +91,31 @@ final class EditorTabs {
                 page.hideView(v);
             }
         }
+    }
+
+    /** Waits for {@code row} to be in view: GTK scrolls a large table in the frames after it is asked to. */
+    static void inView(Display display, Table table, int row, Duration timeout) {
+        UiWait.until(display, () -> {
+            int top = table.getTopIndex();
+            int rows = table.getClientArea().height / table.getItemHeight();
+            return rows > 1 && top <= row && row < top + rows;
+        }, timeout, "row " + row + " to come into view");
+    }
+
+    /**
+     * Waits for the table to be drawn twice more: GTK draws in frames of its own, so the screen can lag behind the
+     * last selection and label until then.
+     */
+    static void drawn(Display display, Table table) {
+        for (int frame = 0; frame < 2; frame++) {
+            boolean[] painted = { false };
+            Listener paint = e -> painted[0] = true;
+            table.addListener(SWT.Paint, paint);
+            table.redraw();
+            UiWait.until(display, () -> painted[0], STARTUP, "the table to be drawn");
+            table.removeListener(SWT.Paint, paint);
+        }
+        UiWait.settle(display);
     }
 
     /** Runs {@code work} on a thread of its own while the UI keeps dispatching; its result or its exception. */

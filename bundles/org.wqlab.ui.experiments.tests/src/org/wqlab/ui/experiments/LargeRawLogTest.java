@@ -85,7 +85,7 @@ class LargeRawLogTest {
             assertEquals("900000", table.getItem(899_999).getText(0));
             assertEquals("[  899.999000] latency_mon: tick 899999", rawLog.lineText(899_999));
             assertEquals("[    0.001000] latency_mon: tick 1", rawLog.lineText(1));
-            inView(display, table, 899_999);
+            EditorTabs.inView(display, table, 899_999, WAIT);
             assertEquals(List.of(), told, "a selection by the program is not the user's");
 
             table.setSelection(899_989);
@@ -99,7 +99,7 @@ class LargeRawLogTest {
             assertEquals("searching\u2026", rawLog.searchStatus(), "the search runs off the UI thread");
             found(display, rawLog, NEEDLE_LINE);
             assertEquals("[  999.999000] wqlab: needle-7f3a near the end", table.getSelection()[0].getText(1));
-            inView(display, table, NEEDLE_LINE - 1);
+            EditorTabs.inView(display, table, NEEDLE_LINE - 1, WAIT);
             search.setText("latency_mon: tick 17");
             found(display, rawLog, 17); // from the top row, near the end: wraps to the beginning
             search.setText("no line says this");
@@ -147,15 +147,6 @@ class LargeRawLogTest {
         UiWait.until(display, () -> rawLog.selectedLine() == line && rawLog.searchStatus().equals("line " + line), WAIT,
                 "the search to select line " + line + "; selected " + rawLog.selectedLine() + ", says "
                         + rawLog.searchStatus());
-    }
-
-    /** Waits for {@code row} to be in view: GTK scrolls a large table in the frames after it is asked to. */
-    private static void inView(Display display, Table table, int row) {
-        UiWait.until(display, () -> {
-            int top = table.getTopIndex();
-            int rows = table.getClientArea().height / table.getItemHeight();
-            return rows > 1 && top <= row && row < top + rows;
-        }, WAIT, "row " + row + " to come into view");
     }
 
     private static void selectTab(ExperimentEditor editor, String title) {

@@ -12,7 +12,6 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Listener;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
@@ -117,7 +116,7 @@ class RawLogAndRenameTest {
         search.setText("delay: 19");
         found(display, rawLog, 6, "case does not matter");
         assertEquals("[  290.337837] DELAY: 1929", log.getSelection()[0].getText(1));
-        drawn(display, log);
+        EditorTabs.drawn(display, log);
         Screenshots.capture(shell, Screenshots.directory().resolve("experiment-raw-log.png"));
 
         ExperimentChanges.rename(folder, "raw log, renamed");
@@ -132,22 +131,6 @@ class RawLogAndRenameTest {
     private static void found(Display display, RawLogView rawLog, long line, String what) {
         UiWait.until(display, () -> rawLog.selectedLine() == line && rawLog.searchStatus().equals("line " + line), WAIT,
                 what + ": line " + line + "; selected " + rawLog.selectedLine() + ", says " + rawLog.searchStatus());
-    }
-
-    /**
-     * Waits for the table to be drawn twice more: GTK draws in frames of its own, so the screen can lag behind the
-     * last selection and label until then.
-     */
-    private static void drawn(Display display, Table table) {
-        for (int frame = 0; frame < 2; frame++) {
-            boolean[] painted = { false };
-            Listener paint = e -> painted[0] = true;
-            table.addListener(SWT.Paint, paint);
-            table.redraw();
-            UiWait.until(display, () -> painted[0], WAIT, "the raw log to be drawn");
-            table.removeListener(SWT.Paint, paint);
-        }
-        UiWait.settle(display);
     }
 
     private static void selectTab(ExperimentEditor editor, String title) {

@@ -35,6 +35,9 @@ public final class ExperimentIds {
     public static final String EDITOR_LOG = "editor.log";
     public static final String EDITOR_SEQUENCE_AS_RUN = "editor.sequenceAsRun";
     public static final String EDITOR_LOG_SEARCH = "editor.log.search";
+    /** The Source tab: the file an import read, as it was (when the import converted it). */
+    public static final String EDITOR_SOURCE = "editor.source";
+    public static final String EDITOR_SOURCE_SEARCH = "editor.source.search";
     /** The "Where it went" tab: the worst delay's breakdown, every CPU's task around it, the per-function table. */
     public static final String EDITOR_BREAKDOWN_TAB = "editor.breakdown.tab";
     public static final String EDITOR_BREAKDOWN = "editor.breakdown";

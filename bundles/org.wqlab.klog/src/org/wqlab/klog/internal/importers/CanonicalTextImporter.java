@@ -33,6 +33,11 @@ abstract class CanonicalTextImporter implements LogImporter {
         return "";
     }
 
+    @Override
+    public boolean copiesUnchanged() {
+        return true;
+    }
+
     /** Whether at least one of the head's first lines, and most of those with a prefix at all, match. */
     static boolean mostLinesMatch(LogHead head, Pattern format) {
         List<String> lines = head.lines().stream().filter(l -> !l.isBlank()).limit(LINES_LOOKED_AT).toList();

@@ -1,5 +1,6 @@
 package org.wqlab.ui.experiments.editor;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -40,6 +41,7 @@ import org.wqlab.analysis.experiments.ExperimentSummary;
 import org.wqlab.core.model.Event;
 import org.wqlab.core.samples.Boots;
 import org.wqlab.core.model.ExperimentStatus;
+import org.wqlab.core.model.ImportSource;
 import org.wqlab.core.model.InputException;
 import org.wqlab.core.model.LogEntry;
 import org.wqlab.core.stats.DisconnectImpact;
@@ -98,6 +100,10 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     private Table stats;
     private Table events;
     private RawLogView rawLog;
+    /** The Source tab's view, when the experiment keeps the file its import converted; else null. UI thread. */
+    private RawLogView source;
+    private CTabItem sourceTab;
+    private boolean sourceShown;
     private Table facts;
     private StyledText sequenceAsRun;
     private StyledText sequenceAsWritten;
@@ -170,6 +176,22 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
     /** The Raw log tab. */
     public RawLogView rawLog() {
         return rawLog;
+    }
+
+    /**
+     * The Source tab: the file the experiment was imported from, as it was (a LAVA job log with the dispatcher's and
+     * the test shell's lines); null when there is none beside the kernel log (a run, a log copied unchanged).
+     */
+    public RawLogView source() {
+        return source;
+    }
+
+    /** Selects the Source tab and shows its file (read once, when first asked). */
+    public void showSourceTab() {
+        if (sourceTab != null) {
+            tabs.setSelection(sourceTab);
+            showSourceOnce();
+        }
     }
 
     public Label banner() {
@@ -493,8 +515,12 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
                 List<Boots.Boot> bootList = BootView.boots(loaded.content());
                 BootView lastBoot = bootList.size() > 1 ? BootView.of(bootList.getLast(), bootList.size()) : null;
                 Analysis analysis = analysis(d.loaded().folder());
+                Path sourceFile = keptSource(loaded);
                 display.asyncExec(() -> {
                     show(d, plot, lastBoot == null ? List.of() : bootList, lastBoot);
+                    if (sourceFile != null && sourceTab == null && !root.isDisposed()) {
+                        addSourceTab(sourceFile, loaded.metadata().source());
+                    }
                     if (!root.isDisposed()) {
                         this.analysis = analysis;
                         overlay.show(analysis);
@@ -513,6 +539,51 @@ public final class ExperimentEditor extends ReadOnlyEditor<ExperimentEditorInput
             return Status.OK_STATUS;
         });
         job.schedule();
+    }
+
+    /** The file an import converted, kept beside the kernel log; null when there is none (or it is gone). */
+    private static Path keptSource(LoadedExperiment loaded) {
+        ImportSource kept = loaded.metadata().source();
+        if (kept == null || kept.isKernelLog()) {
+            return null;
+        }
+        return loaded.folder().sourceFile(kept).filter(Files::isRegularFile).orElse(null);
+    }
+
+    /**
+     * The Source tab, right of the Raw log: the imported file line by line, read when the tab is first shown; a
+     * Raw log row's "Show in Source" finds that kernel line among the file's (with the lines around it the kernel
+     * log does not hold).
+     */
+    private void addSourceTab(Path file, ImportSource kept) {
+        source = new RawLogView(tabs, kept.name() + ", as imported (" + kept.importer() + ")",
+                "Search the source (Enter: next match)", ExperimentIds.EDITOR_SOURCE,
+                ExperimentIds.EDITOR_SOURCE_SEARCH);
+        sourceTab = new CTabItem(tabs, SWT.NONE, tabs.indexOf(rawLogTab) + 1);
+        sourceTab.setText("Source");
+        sourceTab.setToolTipText(file + " (" + kept.bytes() + " bytes): the file imported, with the lines the"
+                + " kernel log does not hold");
+        sourceTab.setControl(source.control());
+        sourceTab.setData(file);
+        tabs.addListener(SWT.Selection, e -> {
+            if (e.item == sourceTab) {
+                showSourceOnce();
+            }
+        });
+        rawLog.addMenuItem("Show in &Source", () -> {
+            long line = rawLog.selectedLine();
+            if (line > 0) {
+                showSourceTab();
+                source.searchFromFirstLine(rawLog.recordedLine(line));
+            }
+        });
+    }
+
+    private void showSourceOnce() {
+        if (!sourceShown) {
+            sourceShown = true;
+            source.show((Path) sourceTab.getData());
+        }
     }
 
     /** The verdict written by the run; null for experiments without one (imported logs, older runs). */

@@ -22,9 +22,12 @@ import org.eclipse.swt.dnd.Transfer;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.Font;
 import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Listener;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Table;
@@ -41,11 +44,14 @@ import org.wqlab.ui.experiments.ExperimentIds;
  * the level as colour), and a search field: typing finds the first matching line at or after the top, Enter the
  * next one. The table is virtual: a row is read from the file when it is drawn, through an index of where each line
  * starts that a Job builds when the log is shown; searches run in a Job too, so a large log never holds up the UI.
+ * The Source tab of an imported file is one too, showing that file.
  */
 public final class RawLogView {
     /** Rows added per turn of the event loop: GTK spends microseconds on each, a million at once would freeze it. */
     private static final int ROWS_PER_TURN = 20_000;
     private static final int MAX_TEXT_COLUMN_WIDTH = 8_000;
+    /** For how many frames after a reveal it is made again while the row is not shown (see {@link #reveal}). */
+    private static final int REVEAL_FRAMES = 30;
 
     private final Composite root;
     private final Text search;
@@ -67,24 +73,38 @@ public final class RawLogView {
     private int searches;
     private Job indexing;
     private Job searching;
+    /** The next search starts at the first line, not at the top row shown. */
+    private boolean fromFirstLine;
+    private Menu menu;
 
     RawLogView(Composite parent) {
+        this(parent, "Kernel log", "Search the log (Enter: next match)", ExperimentIds.EDITOR_LOG,
+                ExperimentIds.EDITOR_LOG_SEARCH);
+    }
+
+    /**
+     * @param column   the text column's title
+     * @param hint     what the empty search field says
+     * @param tableId  the table's {@link ExperimentIds} key
+     * @param searchId the search field's
+     */
+    RawLogView(Composite parent, String column, String hint, String tableId, String searchId) {
         root = new Composite(parent, SWT.NONE);
         GridLayoutFactory.fillDefaults().numColumns(2).spacing(6, 2).applyTo(root);
         search = new Text(root, SWT.SEARCH | SWT.ICON_SEARCH | SWT.ICON_CANCEL);
-        search.setMessage("Search the log (Enter: next match)");
-        search.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_LOG_SEARCH);
+        search.setMessage(hint);
+        search.setData(ExperimentIds.KEY, searchId);
         GridDataFactory.fillDefaults().hint(320, SWT.DEFAULT).indent(4, 4).applyTo(search);
         found = new Label(root, SWT.NONE);
         GridDataFactory.fillDefaults().grab(true, false).indent(0, 6).applyTo(found);
         table = new Table(root, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.V_SCROLL | SWT.H_SCROLL);
         table.setFont(JFaceResources.getTextFont());
         table.setHeaderVisible(true);
-        table.setData(ExperimentIds.KEY, ExperimentIds.EDITOR_LOG);
+        table.setData(ExperimentIds.KEY, tableId);
         numberColumn = new TableColumn(table, SWT.RIGHT);
         numberColumn.setText("Line");
         textColumn = new TableColumn(table, SWT.LEFT);
-        textColumn.setText("Kernel log");
+        textColumn.setText(column);
         sizeColumns(0, 0);
         GridDataFactory.fillDefaults().span(2, 1).grab(true, true).applyTo(table);
         table.addListener(SWT.SetData, e -> render((TableItem) e.item, e.index));
@@ -180,10 +200,41 @@ public final class RawLogView {
 
     /** File line {@code fileLine} (1-based) as its row shows it. */
     public String lineText(long fileLine) {
+        return formatted(row(fileLine)).text();
+    }
+
+    /** File line {@code fileLine} (1-based) as the file holds it (a {@code /dev/kmsg} record as recorded, say). */
+    public String recordedLine(long fileLine) {
+        int row = row(fileLine);
+        try {
+            return lines.line(row);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private int row(long fileLine) {
         if (lines == null || fileLine < 1 || fileLine > lines.count()) {
             throw new IllegalArgumentException("no line " + fileLine + " (" + lineCount() + " lines indexed)");
         }
-        return formatted((int) (fileLine - 1)).text();
+        return (int) (fileLine - 1);
+    }
+
+    /** Searches for {@code wanted} from the first line (once the lines are read), as if typed in the search field. */
+    public void searchFromFirstLine(String wanted) {
+        fromFirstLine = true;
+        if (search.getText().equals(wanted)) {
+            find(false);
+        } else {
+            search.setText(wanted); // its modify listener searches
+        }
+    }
+
+    /** Adds an item to the rows' context menu, after Copy. */
+    public void addMenuItem(String text, Runnable action) {
+        MenuItem item = new MenuItem(menu, SWT.PUSH);
+        item.setText(text);
+        item.addListener(SWT.Selection, e -> action.run());
     }
 
     private void shown(int show, LogLines indexed) {
@@ -256,7 +307,40 @@ public final class RawLogView {
         // setSelection's own scrolling (showSelection) can land far from the row of a large virtual table on GTK,
         // whose row heights are estimates until drawn; setTopIndex lands exactly (once GTK has measured the rows,
         // which it does in the next frames: getTopIndex is not yet right when this returns)
-        table.setTopIndex((int) Math.max(0, row - visible / 3));
+        int top = (int) Math.max(0, row - visible / 3);
+        table.setTopIndex(top);
+        // a table not drawn since its rows were added (a tab just shown) has no measured row yet, and GTK's estimate
+        // scrolls elsewhere: after each of the next frames, while the row drawn mid-table is not near it, again
+        Listener again = new Listener() {
+            private int frames = REVEAL_FRAMES;
+
+            @Override
+            public void handleEvent(org.eclipse.swt.widgets.Event e) {
+                boolean shown = isShown((int) row);
+                if (shown || --frames <= 0 || selectedRow != row) {
+                    table.removeListener(SWT.Paint, this);
+                }
+                if (!shown) {
+                    later(() -> {
+                        if (!table.isDisposed() && selectedRow == row) {
+                            table.setTopIndex(top);
+                        }
+                    });
+                }
+            }
+        };
+        table.addListener(SWT.Paint, again);
+    }
+
+    /**
+     * Whether {@code row} (0-based) is among the rows drawn now, judged by the row at the middle of the table (what
+     * GTK draws there, not its top index, which can be an estimate).
+     */
+    public boolean isShown(int row) {
+        Rectangle area = table.getClientArea();
+        int visible = Math.max(1, area.height / Math.max(1, table.getItemHeight()));
+        TableItem middle = table.getItem(new Point(area.x + 4, area.y + area.height / 2));
+        return middle != null && Math.abs(table.indexOf(middle) - row) <= visible / 2;
     }
 
     private void userSelected(TableItem item) {
@@ -292,7 +376,8 @@ public final class RawLogView {
             return;
         }
         int selected = (int) selectedLine() - 1;
-        int from = (next && selected >= 0 ? selected + 1 : table.getTopIndex()) % lines.count();
+        int from = fromFirstLine ? 0 : (next && selected >= 0 ? selected + 1 : table.getTopIndex()) % lines.count();
+        fromFirstLine = false;
         LogLines in = lines;
         say("searching\u2026");
         searching = Job.create("Searching " + in.file().getFileName(), (IProgressMonitor monitor) -> {
@@ -327,7 +412,7 @@ public final class RawLogView {
     }
 
     private void copyMenu() {
-        Menu menu = new Menu(table);
+        menu = new Menu(table);
         MenuItem copy = new MenuItem(menu, SWT.PUSH);
         copy.setText("&Copy\tCtrl+C");
         copy.addListener(SWT.Selection, e -> copySelection());
