@@ -8,8 +8,9 @@
 #      is >= 100 ms and >= 3 x the run's own baseline (the worst delay between module load and disconnect);
 #      latency-mon is unloaded at the end (run record, kernel log, /proc/modules on the board);
 #   2. SMALL MiB cached (default 512; at 256 MiB a quiet host stalls only about 110 ms, too close to the
-#      default sequence's wait for a report of >= 100 ms): a "USB disconnect" event, module unloaded; prints both
-#      worst delays and their ratio, which must be > 1 (the delay grows with the cached size);
+#      default sequence's wait for a report of >= 100 ms): a "USB disconnect" event, module unloaded; then BIG/4 MiB
+#      with that wait replaced by a sleep: the worst delay at BIG must be larger (it grows with the cached size;
+#      a factor of four, since under TCG one size repeated scatters by up to +-50 %);
 #   3. control run, BIG MiB cached, sysfs remove (the default sequence with its disconnect step replaced by a
 #      timed `echo 1 > /sys/bus/usb/devices/DEV/remove` and its wait-for-stall step by a sleep): a "USB
 #      disconnect" event but no stall (worst delay after it <= max(100 ms, 1.5 x its baseline) and <= 1/3 of
@@ -157,12 +158,19 @@ else
 	worst_big=$worst
 	stall_run "$small" no
 	worst_small=$worst
-	if [ "$worst_big" -gt 0 ] && [ "$worst_small" -gt 0 ]; then
-		ratio=$(awk -v a="$worst_big" -v b="$worst_small" 'BEGIN { printf "%.2f", a / b }')
-		echo "e2e: worst delay at $big MiB: $worst_big ms; at $small MiB: $worst_small ms; ratio $ratio" \
-			"(cached size ratio $(awk -v a="$big" -v b="$small" 'BEGIN { printf "%.2f", a / b }'))"
-		if [ "$worst_big" -gt "$worst_small" ]; then ok "the worst delay grows with the cached size"; else
-			fail "the worst delay does not grow with the cached size"; fi
+	# the growth check compares BIG with a quarter of it: under TCG one size repeated scatters by up to +-50 %
+	# (512 MiB: 238-624 ms in five runs on one boot), more than a factor of two in the cache can outweigh
+	quarter=$((big / 4))
+	vb_no_wait_sequence "$work/no-wait.wqseq"
+	vb_no_wait_run "$quarter"
+	worst_quarter=$worst
+	echo "e2e: worst delay at $big MiB: $worst_big ms; at $small MiB: $worst_small ms; at $quarter MiB: $worst_quarter ms"
+	if [ "$worst_big" -gt 0 ] && [ "$worst_quarter" -gt 0 ]; then
+		if [ "$worst_big" -gt "$worst_quarter" ]; then
+			ok "the worst delay grows with the cached size ($big MiB: $worst_big ms > $quarter MiB: $worst_quarter ms)"
+		else
+			fail "the worst delay does not grow with the cached size ($big MiB: $worst_big ms, $quarter MiB: $worst_quarter ms)"
+		fi
 	fi
 
 	# --- 3. control: sysfs remove ----------------------------------------------------------------
@@ -211,8 +219,8 @@ fi
 echo "e2e: all checks passed ($VB_ARCH)"
 
 # --- 4. prediction (appended block): a twin fitted to the real kernel's runs predicts the next one --------------
-# calibrate `wqlab predict` from the device_del runs at SMALL and BIG MiB plus one at 256 MiB, predict 768 MiB, then
-# run 768 MiB right after (back to back, so host load affects them alike): the measured worst delay after the pull
+# calibrate `wqlab predict` from the device_del runs at BIG/4, SMALL and BIG MiB, predict 768 MiB, then run 768 MiB
+# (after a reboot the control run needs): the measured worst delay after the pull
 # must be within 15 % of the prediction. WQLAB_E2E_PREDICT=record only records the figures (a loaded CI host).
 if [ "$quick" = no ]; then
 	# the device_del experiment of MIB MiB in the workspace (the control run is another sequence)
@@ -226,14 +234,12 @@ if [ "$quick" = no ]; then
 			fi
 		done
 	}
-	vb_no_wait_sequence "$work/no-wait.wqseq"
 	# the control run removed the stick through sysfs, which nothing gives back: boot the board again (stick mounted)
 	"$wqlab" vboard stop >"$work/stop.log" 2>&1 || cat "$work/stop.log" >&2
 	timeout 400 "$wqlab" vboard start --arch "$VB_ARCH"
 	vb_board_ssh_init
 	dev=$(board_sh wqlab-stick device)
-	vb_no_wait_run 256
-	from=("$(exp_of 256)" "$(exp_of "$small")" "$(exp_of "$big")")
+	from=("$(exp_of "$quarter")" "$(exp_of "$small")" "$(exp_of "$big")")
 	predicted=$(vb_predict_json 768 "${from[@]}")
 	jq -r '.residuals[]? | "e2e: predict: fitted on \(.cachedMib) MiB: measured \(.measuredWorstUs) us, model \(.modelWorstUs) us"' <<<"$predicted"
 	jq -r '.parameters[]? | "e2e: predict: \(.name) = \(.value) [\(.source)]"' <<<"$predicted" | cut -c1-200
