@@ -79,16 +79,6 @@ final class JschBoardConnection implements BoardConnection {
         this.sessionPerChannel = DropbearChannelRace.affects(session.getServerVersion());
     }
 
-    /** Whether each channel runs on a session of its own (a server that ends a session on a channel race). */
-    boolean sessionPerChannel() {
-        return sessionPerChannel;
-    }
-
-    /** The sessions opened for channels so far and still connected (without the first one). */
-    int channelSessionCount() {
-        return (int) channelSessions.stream().filter(Session::isConnected).count();
-    }
-
     private Session acquireSession() throws TransportException {
         if (!sessionPerChannel) {
             return session;
